@@ -1,0 +1,525 @@
+//! The board: stones, chains with exact liberty counts, removal, and the Zobrist hash of
+//! the configuration. It knows no turn order, no history and no rules beyond Rule 3
+//! (removal); legality lives in [`crate::Position`].
+//!
+//! Chains are circular linked lists (`next`) with a `head` per stone; the head holds the
+//! chain's size and its exact number of liberties (distinct empty neighbours), as in
+//! KataGo's board. Every array has the fixed size of the largest padded board, so a copy
+//! is one `memcpy` and never allocates.
+
+use crate::color::{Cell, Color};
+use crate::geometry::{CoordError, Geometry, Loc, MAX_CELLS};
+use crate::zobrist;
+
+/// A set of locs on the stack, for flood fills.
+#[derive(Clone)]
+pub(crate) struct Marks([u64; MAX_CELLS.div_ceil(64)]);
+
+impl Marks {
+    #[inline]
+    pub(crate) fn new() -> Marks {
+        Marks([0; MAX_CELLS.div_ceil(64)])
+    }
+    /// Marks `loc`; true if it was not marked before.
+    #[inline]
+    pub(crate) fn insert(&mut self, loc: Loc) -> bool {
+        let (w, b) = (loc as usize / 64, loc as usize % 64);
+        let fresh = self.0[w] & (1 << b) == 0;
+        self.0[w] |= 1 << b;
+        fresh
+    }
+    #[inline]
+    pub(crate) fn contains(&self, loc: Loc) -> bool {
+        self.0[loc as usize / 64] & (1 << (loc as usize % 64)) != 0
+    }
+}
+
+/// Why a set of stones cannot form a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Coord(CoordError),
+    /// The same point was given twice (flat index).
+    Repeated(usize),
+    /// A chain with no liberty (flat index of one of its stones).
+    NoLiberty(usize),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Coord(e) => e.fmt(f),
+            SetupError::Repeated(i) => write!(f, "point {i} is given twice"),
+            SetupError::NoLiberty(i) => write!(f, "the chain at point {i} has no liberty"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Stones on a w x h board with chains, liberties and the configuration hash.
+#[derive(Clone)]
+pub struct Board {
+    geo: Geometry,
+    cells: [Cell; MAX_CELLS],
+    head: [Loc; MAX_CELLS],
+    next: [Loc; MAX_CELLS],
+    /// At a chain's head: its number of distinct liberties.
+    libs: [u16; MAX_CELLS],
+    /// At a chain's head: its number of stones.
+    size: [u16; MAX_CELLS],
+    hash: u128,
+    stones: [u16; 2],
+}
+
+/// What one play did, enough to undo it given the removed stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayEffect {
+    /// Stones removed by the play (opponent stones, or the player's own on suicide).
+    pub removed: u16,
+    /// The play's own chain was removed (only where suicide is allowed).
+    pub suicide: bool,
+}
+
+/// How a play on an empty point would go, read without playing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayShape {
+    /// It removes at least one opponent chain.
+    pub captures: bool,
+    /// It removes nothing and leaves its own chain without a liberty.
+    pub suicide: bool,
+}
+
+impl Board {
+    /// An empty board.
+    #[must_use]
+    pub fn new(geo: Geometry) -> Board {
+        let mut cells = [Cell::Wall; MAX_CELLS];
+        for loc in geo.locs() {
+            cells[loc as usize] = Cell::Empty;
+        }
+        Board {
+            geo,
+            cells,
+            head: [0; MAX_CELLS],
+            next: [0; MAX_CELLS],
+            libs: [0; MAX_CELLS],
+            size: [0; MAX_CELLS],
+            hash: 0,
+            stones: [0; 2],
+        }
+    }
+
+    /// A board with setup stones (flat indices). Any arrangement is accepted in which no
+    /// point is given twice and every chain has a liberty.
+    pub fn from_setup(geo: Geometry, black: &[usize], white: &[usize]) -> Result<Board, SetupError> {
+        let mut b = Board::new(geo);
+        for (color, points) in [(Color::Black, black), (Color::White, white)] {
+            for &i in points {
+                if i >= geo.points() {
+                    return Err(SetupError::Coord(CoordError::BadIndex(i as i64)));
+                }
+                let loc = geo.loc_of_index(i);
+                if b.cells[loc as usize] != Cell::Empty {
+                    return Err(SetupError::Repeated(i));
+                }
+                b.add_stone(loc, color);
+            }
+        }
+        for loc in geo.locs() {
+            if b.cells[loc as usize].color().is_some() && b.libs[b.head[loc as usize] as usize] == 0 {
+                return Err(SetupError::NoLiberty(geo.index_of_loc(loc)));
+            }
+        }
+        Ok(b)
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn geometry(&self) -> Geometry {
+        self.geo
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn cell(&self, loc: Loc) -> Cell {
+        self.cells[loc as usize]
+    }
+
+    /// The padded cells (walls included), for hashing-free comparisons and flood fills.
+    #[inline]
+    #[must_use]
+    pub fn cells(&self) -> &[Cell; MAX_CELLS] {
+        &self.cells
+    }
+
+    /// The Zobrist hash of the configuration (stones only).
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u128 {
+        self.hash
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn stone_count(&self, c: Color) -> usize {
+        self.stones[c.index()] as usize
+    }
+
+    /// Liberties of the chain through `loc`. Precondition: `loc` holds a stone.
+    #[inline]
+    #[must_use]
+    pub fn liberties(&self, loc: Loc) -> usize {
+        self.libs[self.head[loc as usize] as usize] as usize
+    }
+
+    /// Stones of the chain through `loc`. Precondition: `loc` holds a stone.
+    pub fn chain(&self, loc: Loc) -> impl Iterator<Item = Loc> + '_ {
+        let start = loc;
+        let mut cur = Some(loc);
+        std::iter::from_fn(move || {
+            let l = cur?;
+            let n = self.next[l as usize];
+            cur = (n != start).then_some(n);
+            Some(l)
+        })
+    }
+
+    #[inline]
+    fn neighbours(&self, p: Loc) -> [Loc; 4] {
+        let s = self.geo.stride;
+        [p - s, p - 1, p + 1, p + s]
+    }
+
+    /// How a play of `c` at the empty point `p` would go. Precondition: `p` is empty.
+    #[inline]
+    #[must_use]
+    pub fn shape(&self, p: Loc, c: Color) -> PlayShape {
+        let own = Cell::stone(c);
+        let opp = Cell::stone(c.opponent());
+        let mut breathes = false;
+        let mut captures = false;
+        for q in self.neighbours(p) {
+            let cell = self.cells[q as usize];
+            if cell == Cell::Empty {
+                breathes = true;
+            } else if cell == own {
+                breathes |= self.liberties(q) > 1;
+            } else if cell == opp {
+                captures |= self.liberties(q) == 1;
+            }
+        }
+        PlayShape { captures, suicide: !captures && !breathes }
+    }
+
+    /// The hash after a play of `c` at the empty point `p`, removal included. Precondition:
+    /// `p` is empty.
+    #[must_use]
+    pub fn hash_after(&self, p: Loc, c: Color) -> u128 {
+        let own = Cell::stone(c);
+        let opp = Cell::stone(c.opponent());
+        let shape = self.shape(p, c);
+        let mut h = self.hash ^ zobrist::key(c, p);
+        let mut seen = [0 as Loc; 4];
+        let mut n = 0;
+        for q in self.neighbours(p) {
+            let cell = self.cells[q as usize];
+            let hd = self.head[q as usize];
+            let gone = if cell == opp {
+                self.libs[hd as usize] == 1
+            } else {
+                cell == own && shape.suicide
+            };
+            if gone && !seen[..n].contains(&hd) {
+                seen[n] = hd;
+                n += 1;
+                let color = cell.color().unwrap_or(c);
+                for s in self.chain(hd) {
+                    h ^= zobrist::key(color, s);
+                }
+            }
+        }
+        if shape.suicide {
+            h ^= zobrist::key(c, p);
+        }
+        h
+    }
+
+    /// Plays `c` at `p` and removes what Rule 3 removes: every opponent chain left without
+    /// a liberty, then, if none was removed and its own chain has no liberty, that chain
+    /// (suicide; callers that forbid it check first). Removed stones are appended to
+    /// `removed`. Precondition: `p` is an empty point of the board.
+    pub fn play_unchecked(&mut self, p: Loc, c: Color, removed: &mut Vec<Loc>) -> PlayEffect {
+        self.add_stone(p, c);
+        let opp = Cell::stone(c.opponent());
+        let start = removed.len();
+        for q in self.neighbours(p) {
+            if self.cells[q as usize] == opp && self.libs[self.head[q as usize] as usize] == 0 {
+                self.remove_chain(self.head[q as usize], removed);
+            }
+        }
+        let mut suicide = false;
+        if removed.len() == start && self.liberties(p) == 0 {
+            self.remove_chain(self.head[p as usize], removed);
+            suicide = true;
+        }
+        PlayEffect { removed: (removed.len() - start) as u16, suicide }
+    }
+
+    /// Reverses [`Board::play_unchecked`]: `removed` are exactly the stones it removed.
+    pub fn undo_unchecked(&mut self, p: Loc, c: Color, removed: &[Loc], suicide: bool) {
+        if suicide {
+            self.restore_stones(removed, c);
+        } else if !removed.is_empty() {
+            self.restore_stones(removed, c.opponent());
+        }
+        self.remove_stone(p);
+    }
+
+    /// Puts a stone on an empty point without removing anything: merges chains, takes the
+    /// point from neighbouring opponent chains' liberties.
+    pub(crate) fn add_stone(&mut self, p: Loc, c: Color) {
+        let pu = p as usize;
+        self.cells[pu] = Cell::stone(c);
+        self.hash ^= zobrist::key(c, p);
+        self.stones[c.index()] += 1;
+        self.head[pu] = p;
+        self.next[pu] = p;
+        self.size[pu] = 1;
+        let own = Cell::stone(c);
+        let opp = Cell::stone(c.opponent());
+        let mut seen = [0 as Loc; 4];
+        let mut n = 0;
+        let mut merged = false;
+        for q in self.neighbours(p) {
+            let cell = self.cells[q as usize];
+            if cell == opp {
+                let h = self.head[q as usize];
+                if !seen[..n].contains(&h) {
+                    seen[n] = h;
+                    n += 1;
+                    self.libs[h as usize] -= 1;
+                }
+            } else if cell == own {
+                let (a, b) = (self.head[pu], self.head[q as usize]);
+                if a != b {
+                    self.merge(a, b);
+                    merged = true;
+                }
+            }
+        }
+        if merged {
+            let h = self.head[pu];
+            self.libs[h as usize] = self.count_liberties(h);
+        } else {
+            self.libs[pu] = self.neighbours(p).iter().filter(|&&q| self.cells[q as usize] == Cell::Empty).count() as u16;
+        }
+    }
+
+    /// Joins two chains; the smaller one is relabelled.
+    fn merge(&mut self, a: Loc, b: Loc) {
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.head[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big as usize, small as usize);
+        self.size[big as usize] += self.size[small as usize];
+    }
+
+    fn count_liberties(&self, h: Loc) -> u16 {
+        let mut marks = Marks::new();
+        let mut n = 0;
+        for s in self.chain(h) {
+            for q in self.neighbours(s) {
+                if self.cells[q as usize] == Cell::Empty && marks.insert(q) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Removes the chain with head `h`, giving its points as liberties to the chains
+    /// around it; appends its stones to `out`.
+    pub(crate) fn remove_chain(&mut self, h: Loc, out: &mut Vec<Loc>) {
+        let color = self.cells[h as usize].color().expect("remove_chain on a stone");
+        let start = out.len();
+        let mut s = h;
+        loop {
+            out.push(s);
+            self.cells[s as usize] = Cell::Empty;
+            self.hash ^= zobrist::key(color, s);
+            s = self.next[s as usize];
+            if s == h {
+                break;
+            }
+        }
+        self.stones[color.index()] -= (out.len() - start) as u16;
+        let other = Cell::stone(color.opponent());
+        for i in start..out.len() {
+            self.give_liberty(out[i], other);
+        }
+    }
+
+    /// `p` has become empty: each distinct neighbouring chain of colour `cell` gains it.
+    fn give_liberty(&mut self, p: Loc, cell: Cell) {
+        let mut seen = [0 as Loc; 4];
+        let mut n = 0;
+        for q in self.neighbours(p) {
+            if self.cells[q as usize] == cell {
+                let hd = self.head[q as usize];
+                if !seen[..n].contains(&hd) {
+                    seen[n] = hd;
+                    n += 1;
+                    self.libs[hd as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// Takes away the stone at `p` (the reverse of [`Board::add_stone`]); a chain it held
+    /// together is split again.
+    pub(crate) fn remove_stone(&mut self, p: Loc) {
+        let color = self.cells[p as usize].color().expect("remove_stone on a stone");
+        self.cells[p as usize] = Cell::Empty;
+        self.hash ^= zobrist::key(color, p);
+        self.stones[color.index()] -= 1;
+        self.give_liberty(p, Cell::stone(color.opponent()));
+        let own = Cell::stone(color);
+        let mut done = Marks::new();
+        for q in self.neighbours(p) {
+            if self.cells[q as usize] == own && !done.contains(q) {
+                self.rebuild_chain(q, &mut done);
+            }
+        }
+    }
+
+    /// Puts back stones removed by [`Board::remove_chain`] (the reverse of it).
+    pub(crate) fn restore_stones(&mut self, stones: &[Loc], color: Color) {
+        for &s in stones {
+            self.cells[s as usize] = Cell::stone(color);
+            self.hash ^= zobrist::key(color, s);
+        }
+        self.stones[color.index()] += stones.len() as u16;
+        let other = Cell::stone(color.opponent());
+        for &s in stones {
+            let mut seen = [0 as Loc; 4];
+            let mut n = 0;
+            for q in self.neighbours(s) {
+                if self.cells[q as usize] == other {
+                    let hd = self.head[q as usize];
+                    if !seen[..n].contains(&hd) {
+                        seen[n] = hd;
+                        n += 1;
+                        self.libs[hd as usize] -= 1;
+                    }
+                }
+            }
+        }
+        let mut done = Marks::new();
+        for &s in stones {
+            if !done.contains(s) {
+                self.rebuild_chain(s, &mut done);
+            }
+        }
+    }
+
+    /// Relinks the chain through `start` by flood fill, with `start` as head, and counts
+    /// its liberties. Marks its stones in `done`.
+    fn rebuild_chain(&mut self, start: Loc, done: &mut Marks) {
+        let cell = self.cells[start as usize];
+        let mut stack = [0 as Loc; MAX_CELLS];
+        let mut top = 0;
+        let mut prev = start;
+        let mut size = 0u16;
+        done.insert(start);
+        stack[top] = start;
+        top += 1;
+        while top > 0 {
+            top -= 1;
+            let s = stack[top];
+            self.head[s as usize] = start;
+            if s != start {
+                self.next[prev as usize] = s;
+                prev = s;
+            }
+            size += 1;
+            for q in self.neighbours(s) {
+                if self.cells[q as usize] == cell && done.insert(q) {
+                    stack[top] = q;
+                    top += 1;
+                }
+            }
+        }
+        self.next[prev as usize] = start;
+        self.size[start as usize] = size;
+        self.libs[start as usize] = self.count_liberties(start);
+    }
+
+    /// Recomputes every derived field from the cells and compares; for tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut hash = 0u128;
+        let mut stones = [0u16; 2];
+        for loc in self.geo.locs() {
+            let Some(c) = self.cells[loc as usize].color() else { continue };
+            hash ^= zobrist::key(c, loc);
+            stones[c.index()] += 1;
+            let h = self.head[loc as usize];
+            let mut fresh = self.clone();
+            let mut done = Marks::new();
+            fresh.rebuild_chain(loc, &mut done);
+            let members: Vec<Loc> = self.chain(h).collect();
+            let mut expected: Vec<Loc> = fresh.chain(loc).collect();
+            let mut got = members.clone();
+            expected.sort_unstable();
+            got.sort_unstable();
+            if got != expected {
+                return Err(format!("chain at {loc}: {got:?} != {expected:?}"));
+            }
+            if members.iter().any(|&m| self.head[m as usize] != h) {
+                return Err(format!("chain at {loc}: heads disagree"));
+            }
+            if self.size[h as usize] as usize != members.len() {
+                return Err(format!("chain at {loc}: size {} != {}", self.size[h as usize], members.len()));
+            }
+            if self.libs[h as usize] != fresh.libs[loc as usize] {
+                return Err(format!("chain at {loc}: libs {} != {}", self.libs[h as usize], fresh.libs[loc as usize]));
+            }
+        }
+        if hash != self.hash {
+            return Err("hash".into());
+        }
+        if stones != self.stones {
+            return Err(format!("stone counts {:?} != {stones:?}", self.stones));
+        }
+        Ok(())
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when their geometry and configuration are.
+    fn eq(&self, other: &Board) -> bool {
+        self.geo == other.geo && self.cells[..self.geo.cells()] == other.cells[..other.geo.cells()]
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for r in 0..self.geo.height as usize {
+            for x in 0..self.geo.width as usize {
+                let ch = match self.cells[self.geo.loc(x, r) as usize] {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

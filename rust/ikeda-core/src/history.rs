@@ -1,0 +1,226 @@
+//! Every configuration a game has passed through, for Rule 4 (superko).
+//!
+//! Each play appends one entry: the hash of the configuration after it, the play, and the
+//! stones it removed. A hash match is only a candidate: [`History::repeats`] confirms it
+//! by walking the current configuration back to the matching entry (O(plays since then))
+//! and comparing point by point, so a hash collision can never ban a legal play.
+//!
+//! Copies share their past: [`History::fork`] freezes the entries so far into an
+//! `Arc`-shared chunk, so copying a game costs O(plays since the last copy), not
+//! O(game). A 4096-bit filter in front of the entries answers most "never seen" queries
+//! without a scan.
+
+use std::sync::Arc;
+
+use crate::color::{Cell, Color};
+use crate::geometry::{Loc, MAX_CELLS};
+
+/// One play in the history.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    hash_hi: u64,
+    hash_lo: u64,
+    pub loc: Loc,
+    pub color: Color,
+    pub suicide: bool,
+    /// Number of stones the play removed; they are the last `removed` of the chunk's list.
+    pub removed: u16,
+}
+
+impl Entry {
+    #[inline]
+    fn hash(&self) -> u128 {
+        (u128::from(self.hash_hi) << 64) | u128::from(self.hash_lo)
+    }
+}
+
+#[derive(Debug)]
+struct Chunk {
+    parent: Option<Arc<Chunk>>,
+    entries: Vec<Entry>,
+    removed: Vec<Loc>,
+}
+
+const FILTER_WORDS: usize = 64;
+
+/// The configurations of one line of play, initial one included.
+#[derive(Clone, Debug)]
+pub struct History {
+    initial: u128,
+    frozen: Option<Arc<Chunk>>,
+    frozen_len: usize,
+    entries: Vec<Entry>,
+    /// Removed stones of the entries in `entries`, in play order.
+    pub(crate) removed: Vec<Loc>,
+    filter: [u64; FILTER_WORDS],
+}
+
+#[inline]
+fn filter_bits(hash: u128) -> [(usize, u64); 2] {
+    let a = (hash as usize) % (FILTER_WORDS * 64);
+    let b = ((hash >> 64) as usize) % (FILTER_WORDS * 64);
+    [(a / 64, 1 << (a % 64)), (b / 64, 1 << (b % 64))]
+}
+
+impl History {
+    /// A history holding only the initial configuration.
+    #[must_use]
+    pub fn new(initial: u128) -> History {
+        let mut h = History {
+            initial,
+            frozen: None,
+            frozen_len: 0,
+            entries: Vec::new(),
+            removed: Vec::new(),
+            filter: [0; FILTER_WORDS],
+        };
+        h.remember(initial);
+        h
+    }
+
+    fn remember(&mut self, hash: u128) {
+        for (w, bit) in filter_bits(hash) {
+            self.filter[w] |= bit;
+        }
+    }
+
+    /// Number of plays recorded.
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.frozen_len + self.entries.len()
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Records a play whose removed stones were already appended to `self.removed`.
+    pub(crate) fn push(&mut self, hash: u128, loc: Loc, color: Color, removed: u16, suicide: bool) {
+        self.remember(hash);
+        self.entries.push(Entry {
+            hash_hi: (hash >> 64) as u64,
+            hash_lo: hash as u64,
+            loc,
+            color,
+            suicide,
+            removed,
+        });
+    }
+
+    /// The last play; its removed stones are the last `removed` of `self.removed`. Brings
+    /// a shared chunk back into the private tail when needed (a copy of that chunk if
+    /// another game still shares it).
+    pub(crate) fn last(&mut self) -> Option<Entry> {
+        if self.entries.is_empty() {
+            let chunk = self.frozen.take()?;
+            let chunk = Arc::try_unwrap(chunk).unwrap_or_else(|shared| Chunk {
+                parent: shared.parent.clone(),
+                entries: shared.entries.clone(),
+                removed: shared.removed.clone(),
+            });
+            self.frozen_len -= chunk.entries.len();
+            self.frozen = chunk.parent;
+            self.entries = chunk.entries;
+            self.removed = chunk.removed;
+        }
+        self.entries.last().copied()
+    }
+
+    /// Drops the last play (after [`History::last`]). The filter keeps its bits: it may
+    /// only answer "maybe" more often, never wrongly "no".
+    pub(crate) fn pop(&mut self) {
+        if let Some(e) = self.entries.pop() {
+            self.removed.truncate(self.removed.len() - e.removed as usize);
+        }
+    }
+
+    /// A history for a copy of the game: the past is shared from now on.
+    pub fn fork(&mut self) -> History {
+        if !self.entries.is_empty() {
+            self.frozen_len += self.entries.len();
+            self.frozen = Some(Arc::new(Chunk {
+                parent: self.frozen.take(),
+                entries: std::mem::take(&mut self.entries),
+                removed: std::mem::take(&mut self.removed),
+            }));
+        }
+        self.clone()
+    }
+
+    /// Visits the plays newest first with their removed stones; stops when `f` says so.
+    fn walk_back(&self, mut f: impl FnMut(&Entry, &[Loc]) -> bool) {
+        let mut visit = |entries: &[Entry], removed: &[Loc]| -> bool {
+            let mut end = removed.len();
+            for e in entries.iter().rev() {
+                let start = end - e.removed as usize;
+                if !f(e, &removed[start..end]) {
+                    return false;
+                }
+                end = start;
+            }
+            true
+        };
+        if !visit(&self.entries, &self.removed) {
+            return;
+        }
+        let mut chunk = self.frozen.as_deref();
+        while let Some(c) = chunk {
+            if !visit(&c.entries, &c.removed) {
+                return;
+            }
+            chunk = c.parent.as_deref();
+        }
+    }
+
+    /// The oldest index whose configuration has hash `hash` (0 = the initial one, k = after
+    /// the k-th play), if any: a candidate for [`History::confirm`].
+    #[must_use]
+    pub fn oldest_match(&self, hash: u128) -> Option<usize> {
+        if filter_bits(hash).iter().any(|&(w, bit)| self.filter[w] & bit == 0) {
+            return None;
+        }
+        if self.initial == hash {
+            return Some(0);
+        }
+        let mut oldest = None;
+        let mut k = self.len();
+        self.walk_back(|e, _| {
+            if e.hash() == hash {
+                oldest = Some(k);
+            }
+            k -= 1;
+            true
+        });
+        oldest
+    }
+
+    /// Whether `candidate` equals one of the configurations from index `oldest` on, the
+    /// game now standing at `current`: walks the current configuration back play by play
+    /// and compares point by point.
+    #[must_use]
+    pub fn confirm(&self, oldest: usize, current: &[Cell; MAX_CELLS], candidate: &[Cell; MAX_CELLS]) -> bool {
+        let mut cells = *current;
+        let mut k = self.len();
+        if cells == *candidate {
+            return true;
+        }
+        let mut found = false;
+        self.walk_back(|e, removed| {
+            if k <= oldest {
+                return false;
+            }
+            let back = if e.suicide { e.color } else { e.color.opponent() };
+            for &s in removed {
+                cells[s as usize] = Cell::stone(back);
+            }
+            cells[e.loc as usize] = Cell::Empty;
+            k -= 1;
+            found = cells == *candidate;
+            !found
+        });
+        found
+    }
+}

@@ -1,0 +1,39 @@
+//! # ikeda-core
+//!
+//! A Go rules kernel for Ikeda Toshio's Area Rules III, in pure Rust (no Python).
+//!
+//! Reading guide, bottom up:
+//! - [`geometry`]: board sizes, the padded layout, GTP vertices and flat indices;
+//! - `board`: stones, chains with exact liberties, removal (Rule 3), Zobrist hash,
+//!   make/unmake;
+//! - `history`: every configuration of the game, shared between copies, exact repetition
+//!   tests;
+//! - `position`: board + history = legality (Rules 4 and 5), legal masks, undo;
+//! - `territory`: Definition 5 and area counts;
+//! - `game`: the compact native Rule 6 / Rule 7 flow used by [`perft`] and
+//!   [`random_game`].
+//!
+//! The Python package `ikeda` wraps this crate and keeps the reference game flow.
+
+mod board;
+mod color;
+mod game;
+pub mod geometry;
+mod history;
+mod legal_positions;
+mod perft;
+mod playout;
+mod position;
+mod territory;
+mod zobrist;
+
+pub use board::{Board, PlayEffect, PlayShape, SetupError};
+pub use color::{Cell, Color};
+pub use game::{area3_score, Game, HalfPoints, PassState, Refusal};
+pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
+pub use history::History;
+pub use legal_positions::count_legal_positions;
+pub use perft::perft;
+pub use playout::{is_eye, random_game, RandomGame};
+pub use position::{Illegal, KoRule, PlayRules, Position};
+pub use territory::{area, Area};

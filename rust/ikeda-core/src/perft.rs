@@ -1,0 +1,45 @@
+//! Perft: the number of legal move sequences of exactly `depth` moves from a position,
+//! passes included; a sequence that ends the game (Rule 6) before `depth` contributes
+//! nothing.
+
+use crate::game::{Game, PassState};
+
+/// Counts the move sequences of length `depth` from `game` (which is left unchanged).
+///
+/// ```
+/// use ikeda_core::{Game, Geometry, PlayRules, Position, Color, perft};
+/// let mut g = Game::new(Position::new(Geometry::new(2, 2).unwrap(), PlayRules::IKEDA), Color::Black);
+/// assert_eq!(perft(&mut g, 1), 5); // four plays and a pass
+/// ```
+pub fn perft(game: &mut Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.passes.over {
+        return 0;
+    }
+    let c = game.to_move;
+    let saved: PassState = game.passes;
+    let geo = game.position.geometry();
+    let mut total = 0;
+    // The pass: always legal while the game goes on.
+    game.passes = saved.pass(c);
+    game.to_move = c.opponent();
+    total += if depth == 1 { 1 } else { perft(game, depth - 1) };
+    game.passes = saved.play();
+    for loc in geo.locs() {
+        if game.position.check(loc, c).is_err() {
+            continue;
+        }
+        if depth == 1 {
+            total += 1;
+            continue;
+        }
+        game.position.play_unchecked(loc, c);
+        total += perft(game, depth - 1);
+        game.position.undo();
+    }
+    game.passes = saved;
+    game.to_move = c;
+    total
+}
