@@ -1,1 +1,18 @@
+//! PyO3 glue for `ikeda._core`: wraps `ikeda-core` and holds no rules of its own.
+//! Every error is converted in `errors.rs`; no panic crosses into Python because every
+//! input is validated before it reaches the core.
 
+mod board;
+mod errors;
+mod native;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("build_profile", if cfg!(debug_assertions) { "debug" } else { "release" })?;
+    m.add_class::<board::PyBoard>()?;
+    native::register(m)?;
+    Ok(())
+}

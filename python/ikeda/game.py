@@ -1,0 +1,371 @@
+"""`Game`: Area Rules III game flow over the native board.
+
+The native :class:`ikeda._core.Board` owns the stones, legality (Rules 3-5) and the
+superko history; this class adds what the board does not know: whose turn it is
+(Rules 1, 2, 8), the first pass and the end of the game (Rule 6), and the score (Rule 7).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .handicap import handicap_points
+from .score import Score
+
+Color = Literal["B", "W"]
+#: A move: a GTP vertex ("D4", case-insensitive, no letter I), "pass", or a flat index
+#: (row-major from the top-left point; ``width * height`` is pass).
+Move = Union[str, int]
+
+BLACK, WHITE = 1, 2
+_LETTER = {BLACK: "B", WHITE: "W"}
+_CODE = {"B": BLACK, "W": WHITE, "b": BLACK, "w": WHITE, "black": BLACK, "white": WHITE}
+RULES = ("area3",)
+
+
+@functools.lru_cache(maxsize=64)
+def _vertex_names(width: int, height: int) -> tuple[str, ...]:
+    """GTP names by flat index, "pass" last."""
+    board = _core.Board(width, height)
+    return tuple(board.vertex(i) for i in range(width * height + 1))
+
+
+def _color_code(color: str, what: str) -> int:
+    try:
+        return _CODE[color]
+    except (KeyError, TypeError):
+        raise InvalidPositionError(f"{what} must be 'B' or 'W', not {color!r}") from None
+
+
+class Game:
+    """A game of Go under Ikeda's Area Rules III.
+
+    >>> g = Game(9, komi=6.5)
+    >>> g.play("E5"); g.play("pass"); g.play("pass"); g.play("pass")
+    >>> g.is_over, g.first_passer, g.score().result
+    (True, 'W', 'B+73.5')
+    """
+
+    __slots__ = (
+        "_board", "_width", "_height", "_komi", "_rules", "_color", "_start_color",
+        "_first_passer", "_run", "_over", "_moves", "_resigned", "_pass",
+    )
+
+    def __init__(
+        self,
+        size: int = 19,
+        *,
+        komi: float = 6.5,
+        rules: str = "area3",
+        width: int | None = None,
+        height: int | None = None,
+        setup: Mapping[str, Iterable[Move]] | None = None,
+        handicap: int = 0,
+        to_move: Color | None = None,
+    ) -> None:
+        if rules not in RULES:
+            raise IkedaError(f"unknown rules {rules!r}; known: {', '.join(RULES)}")
+        if not isinstance(komi, (int, float)) or komi * 2 != int(komi * 2):
+            raise IkedaError(f"komi must be a multiple of 1/2, not {komi!r}")
+        w = size if width is None else width
+        h = size if height is None else height
+        setup = dict(setup or {})
+        unknown = set(setup) - {"B", "W"}
+        if unknown:
+            raise InvalidPositionError(f"setup keys must be 'B' and 'W', not {sorted(unknown)}")
+        black = list(setup.get("B", ()))
+        white = list(setup.get("W", ()))
+        if handicap:
+            if w != h:
+                raise InvalidPositionError("fixed handicap needs a square board")
+            black += handicap_points(handicap, w)
+        self._board = _core.Board(w, h, black, white)
+        self._width, self._height = w, h
+        self._komi = float(komi)
+        self._rules = rules
+        default = "W" if handicap else "B"
+        self._start_color = _color_code(to_move or default, "to_move")
+        self._color = self._start_color
+        self._first_passer: int | None = None
+        self._run = 0
+        self._over = False
+        self._moves: list[int] = []
+        self._resigned: int | None = None
+        self._pass = w * h
+
+    # -- moves -----------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Plays `move` for the side to move.
+
+        Raises :class:`InvalidMoveError` for a move that cannot be read and
+        :class:`IllegalMoveError` (``.reason`` = "game_over", "occupied", "suicide" or
+        "superko") for one the rules forbid; the game is unchanged after either.
+        """
+        try:
+            if self._over:
+                self._board.index(move)  # a malformed move is reported as such first
+                raise self._illegal(move, "game_over")
+            index = self._board.play(move, self._color)
+        except IllegalMoveError as e:
+            if e.move_number is not None:
+                raise
+            raise self._illegal(move, e.reason) from None
+        except InvalidMoveError as e:
+            raise InvalidMoveError(f"{e} (move {len(self._moves) + 1})", move) from None
+        if index == self._pass:
+            if self._first_passer is None:
+                self._first_passer = self._color  # Rule 6: the first pass is special
+            else:
+                self._run += 1
+                self._over = self._run >= 2
+        else:
+            self._run = 0
+        self._moves.append(index)
+        self._color ^= 3
+
+    def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
+        n = len(self._moves) + 1
+        name = move if isinstance(move, str) else self._names()[move] if 0 <= move <= self._pass else move
+        return IllegalMoveError(
+            f"illegal move {name} by {_LETTER[self._color]} at move {n}: {reason}",
+            reason,
+            move,
+            n,
+        )
+
+    def pass_move(self) -> None:
+        """Passes for the side to move."""
+        self.play(self._pass)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` may be played now (raises InvalidMoveError if it cannot be read)."""
+        if self._over:
+            self._board.index(move)
+            return False
+        return self._board.illegal_reason(move, self._color) is None
+
+    def illegal_reason(self, move: Move) -> str | None:
+        """Why `move` may not be played now, or None if it may."""
+        if self._over:
+            self._board.index(move)
+            return "game_over"
+        return self._board.illegal_reason(move, self._color)
+
+    def legal_moves(self) -> list[str]:
+        """The legal moves as GTP vertices, "pass" last; empty once the game is over."""
+        if self._over:
+            return []
+        return [*self._board.legal_vertices(self._color), "pass"]
+
+    def legal_indices(self) -> list[int]:
+        """The legal plays as flat indices, without the pass (always legal while the game
+        goes on); empty once the game is over. The fastest way to drive random play."""
+        if self._over:
+            return []
+        return self._board.legal_indices(self._color)
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """Legal moves as bool ``(w*h + 1,)``, row-major from the top-left point, pass last;
+        all false once the game is over."""
+        if self._over:
+            return np.zeros(self._pass + 1, dtype=np.bool_)
+        return self._board.legal_mask(self._color)
+
+    def resign(self, color: Color | None = None) -> None:
+        """`color` (the side to move by default) resigns and loses (Rule 2)."""
+        if self._over:
+            raise self._illegal("resign", "game_over")
+        self._resigned = self._color if color is None else _color_code(color, "color")
+        self._over = True
+
+    def undo(self) -> str:
+        """Takes back a resignation, or else the last move; returns what was taken back."""
+        if self._resigned is not None:
+            self._resigned = None
+            self._over = self._ended_by_passes()
+            return "resign"
+        if not self._moves:
+            raise IkedaError("there is no move to undo")
+        index = self._moves.pop()
+        if index != self._pass:
+            self._board.undo()
+        self._color ^= 3
+        self._first_passer, self._run, self._over = None, 0, False
+        color = self._start_color
+        for i in self._moves:  # replay the pass bookkeeping; undo is rare, moves are few
+            if i != self._pass:
+                self._run = 0
+            elif self._first_passer is None:
+                self._first_passer = color
+            else:
+                self._run += 1
+                self._over = self._run >= 2
+            color ^= 3
+        return self._names()[index]
+
+    def _ended_by_passes(self) -> bool:
+        return self._run >= 2
+
+    def copy(self) -> Game:
+        """An independent copy; the configuration history is shared, not copied."""
+        g = Game.__new__(Game)
+        g._board = self._board.copy()
+        g._width, g._height, g._komi, g._rules = self._width, self._height, self._komi, self._rules
+        g._color, g._start_color = self._color, self._start_color
+        g._first_passer, g._run, g._over = self._first_passer, self._run, self._over
+        g._moves = self._moves.copy()
+        g._resigned, g._pass = self._resigned, self._pass
+        return g
+
+    __copy__ = copy
+
+    # -- state -----------------------------------------------------------------------
+
+    @property
+    def width(self) -> int:
+        return self._width
+
+    @property
+    def height(self) -> int:
+        return self._height
+
+    @property
+    def komi(self) -> float:
+        return self._komi
+
+    @property
+    def rules(self) -> str:
+        return self._rules
+
+    @property
+    def board(self) -> _core.Board:
+        """The native board (stones, legality and superko history; no turn order)."""
+        return self._board
+
+    @property
+    def to_move(self) -> Color:
+        return "B" if self._color == BLACK else "W"
+
+    @property
+    def first_passer(self) -> Color | None:
+        """Who made the first pass of the game (Rule 6), if anyone has."""
+        return None if self._first_passer is None else _LETTER[self._first_passer]  # type: ignore[return-value]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves played, as GTP vertices and "pass"."""
+        names = self._names()
+        return [names[i] for i in self._moves]
+
+    @property
+    def move_indices(self) -> list[int]:
+        """The moves played, as flat indices."""
+        return self._moves.copy()
+
+    @property
+    def resigned(self) -> Color | None:
+        return None if self._resigned is None else _LETTER[self._resigned]  # type: ignore[return-value]
+
+    @property
+    def winner(self) -> Color | None:
+        """The winner of a finished game (None while it goes on, or for a draw)."""
+        if not self._over:
+            return None
+        if self._resigned is not None:
+            return _LETTER[self._resigned ^ 3]  # type: ignore[return-value]
+        return self.score().winner
+
+    @property
+    def result(self) -> str | None:
+        """SGF-style result of a finished game ("B+R", "W+0.5", "0"), None while it goes on."""
+        if not self._over:
+            return None
+        if self._resigned is not None:
+            return f"{_LETTER[self._resigned ^ 3]}+R"
+        return self.score().result
+
+    def _names(self) -> tuple[str, ...]:
+        return _vertex_names(self._width, self._height)
+
+    def to_numpy(self) -> npt.NDArray[np.int8]:
+        """Stones as int8 ``(h, w)``: 0 empty, 1 black, 2 white; row 0 is the top."""
+        return self._board.to_numpy()
+
+    # -- counting --------------------------------------------------------------------
+
+    def score(self, dead: Sequence[Move] = ()) -> Score:
+        """The Area III count of the board as it stands (Rule 7): stones + territory, the
+        half point moved from Black to White when White passed first, komi to White.
+
+        `dead` lists agreed dead stones; each marks its whole chain, which is removed
+        before counting. Without it every stone on the board is alive.
+        """
+        bs, ws, bt, wt = self._board.area(list(dead))
+        half = 0.5 if self._first_passer == WHITE else 0.0
+        names = self._names()
+        return Score(
+            black=bs + bt - half,
+            white=ws + wt + half + self._komi,
+            black_stones=bs,
+            white_stones=ws,
+            black_territory=bt,
+            white_territory=wt,
+            half_point=half,
+            komi=self._komi,
+            dead=tuple(names[self._board.index(d)] for d in dead),
+        )
+
+    def ownership(self, dead: Sequence[Move] = ()) -> npt.NDArray[np.int8]:
+        """Who owns each point, int8 ``(h, w)``: 0 nobody, 1 Black, 2 White (stones and
+        Definition 5 territory, after removing `dead` chains)."""
+        return self._board.ownership(list(dead))
+
+    # -- display ---------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"[: self._width]
+        head = "    " + " ".join(letters)
+        rows = [head]
+        last = self._moves[-1] if self._moves else self._pass
+        for r, line in enumerate(self.to_numpy().tolist()):
+            n = self._height - r
+            cells = []
+            for x, v in enumerate(line):
+                ch = ".XO"[v]
+                cells.append(ch.lower() if r * self._width + x == last and v else ch)
+            rows.append(f"{n:>3} " + " ".join(cells) + f" {n}")
+        rows.append(head)
+        state = "over" if self._over else f"{self.to_move} to move"
+        rows.append(f"move {len(self._moves)}, {state}, komi {self._komi:g}")
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return (
+            f"<ikeda.Game {self._width}x{self._height} {self._rules} komi={self._komi:g} "
+            f"moves={len(self._moves)} {'over' if self._over else 'to_move=' + self.to_move}>"
+        )
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of legal move sequences of exactly `depth` moves from `game`, passes
+    included; a sequence that ends the game (Rule 6) before `depth` moves counts nothing.
+    Runs natively with the GIL released."""
+    if not isinstance(depth, int) or depth < 0:
+        raise IkedaError(f"perft depth must be a non-negative int, not {depth!r}")
+    if depth == 0:
+        return 1
+    return _core.perft(
+        game._board, game._color, depth, game._first_passer, game._run, game._over
+    )

@@ -1,0 +1,220 @@
+//! `ikeda._core.Board`: a board with its superko history and no turn order, passes or
+//! scoring. Colours are 1 (Black) and 2 (White); moves are GTP vertices, "pass", or flat
+//! indices (row-major from the top left, `w*h` = pass).
+
+use ikeda_core::{area, Color, Geometry, Loc, PlayRules, Position};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+
+use crate::errors::{bad_size, illegal_move, invalid_move, invalid_position, InvalidMoveError, InvalidPositionError};
+
+#[pyclass(name = "Board", module = "ikeda._core")]
+pub struct PyBoard {
+    pub(crate) pos: Position,
+}
+
+pub fn color_arg(color: u8) -> PyResult<Color> {
+    match color {
+        1 => Ok(Color::Black),
+        2 => Ok(Color::White),
+        _ => Err(InvalidMoveError::new_err((format!("colour must be 1 (Black) or 2 (White), not {color}"), color))),
+    }
+}
+
+/// Reads a move into a flat index (`w*h` = pass).
+pub fn parse_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let parsed = if let Ok(s) = mv.cast::<PyString>() {
+        geo.parse_vertex(s.to_str()?)
+    } else if mv.is_instance_of::<PyInt>() && !mv.is_instance_of::<PyBool>() {
+        let i: i64 = mv.extract().unwrap_or(-1);
+        geo.parse_index(i)
+    } else {
+        return Err(InvalidMoveError::new_err((
+            format!("invalid move {}: a move is a GTP vertex, \"pass\" or a flat index", mv.repr()?),
+            mv.clone().unbind(),
+        )));
+    };
+    parsed.map(|o| o.unwrap_or(geo.pass_index())).map_err(|e| invalid_move(&e, mv))
+}
+
+fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
+    let mut out = Vec::new();
+    if let Some(moves) = moves {
+        for mv in moves.try_iter()? {
+            let mv = mv?;
+            let i = parse_move(geo, &mv)?;
+            if i == geo.pass_index() {
+                return Err(InvalidPositionError::new_err("a setup stone cannot be a pass"));
+            }
+            out.push(i);
+        }
+    }
+    Ok(out)
+}
+
+impl PyBoard {
+    fn geo(&self) -> Geometry {
+        self.pos.geometry()
+    }
+
+    fn loc(&self, i: usize) -> Loc {
+        self.geo().loc_of_index(i)
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
+    #[new]
+    #[pyo3(signature = (width, height, black=None, white=None))]
+    fn new(width: usize, height: usize, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let geo = Geometry::new(width, height).map_err(|e| bad_size(&e))?;
+        let (b, w) = (indices(geo, black)?, indices(geo, white)?);
+        let pos = Position::from_setup(geo, PlayRules::IKEDA, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
+        Ok(PyBoard { pos })
+    }
+
+    #[getter]
+    fn width(&self) -> usize {
+        self.geo().width as usize
+    }
+
+    #[getter]
+    fn height(&self) -> usize {
+        self.geo().height as usize
+    }
+
+    /// Number of plays made on this board (passes are not the board's business).
+    #[getter]
+    fn plays(&self) -> usize {
+        self.pos.plays()
+    }
+
+    /// The 128-bit Zobrist hash of the configuration.
+    #[getter]
+    fn hash(&self) -> u128 {
+        self.pos.board().hash()
+    }
+
+    /// The flat index of a move (`w*h` = pass); raises InvalidMoveError.
+    fn index(&self, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+        parse_move(self.geo(), mv)
+    }
+
+    /// The GTP name of a flat index (`w*h` gives "pass").
+    fn vertex(&self, index: usize) -> PyResult<String> {
+        if index > self.geo().points() {
+            return Err(InvalidMoveError::new_err((format!("flat index {index} is off the board"), index)));
+        }
+        Ok(self.geo().vertex_name(index))
+    }
+
+    /// The reason `color` may not play `move` ("occupied", "suicide", "superko"), or None.
+    fn illegal_reason(&self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<Option<&'static str>> {
+        let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
+        if i == self.geo().pass_index() {
+            return Ok(None);
+        }
+        Ok(self.pos.check(self.loc(i), c).err().map(|r| r.as_str()))
+    }
+
+    /// Plays `move` for `color` and returns its flat index; a pass returns `w*h` and
+    /// leaves the board as it is. Raises IllegalMoveError and changes nothing if illegal.
+    fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<usize> {
+        let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
+        if i < self.geo().pass_index() {
+            let loc = self.loc(i);
+            self.pos.play(loc, c).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
+        }
+        Ok(i)
+    }
+
+    /// Takes back the last play; returns its flat index, or None at the start.
+    fn undo(&mut self) -> Option<usize> {
+        self.pos.undo().map(|(loc, _)| self.geo().index_of_loc(loc))
+    }
+
+    /// A copy sharing this board's history.
+    fn copy(&mut self) -> PyBoard {
+        PyBoard { pos: self.pos.fork() }
+    }
+
+    fn __copy__(&mut self) -> PyBoard {
+        self.copy()
+    }
+
+    /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true).
+    fn legal_mask<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let mut out = vec![false; self.geo().points() + 1];
+        self.pos.legal_mask(color_arg(color)?, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Flat indices of the legal plays of `color` (no pass).
+    fn legal_indices(&self, color: u8) -> PyResult<Vec<usize>> {
+        let c = color_arg(color)?;
+        let geo = self.geo();
+        Ok(self.pos.legal_plays(c).map(|l| geo.index_of_loc(l)).collect())
+    }
+
+    /// GTP names of the legal plays of `color` (no pass).
+    fn legal_vertices(&self, color: u8) -> PyResult<Vec<String>> {
+        let c = color_arg(color)?;
+        let geo = self.geo();
+        Ok(self.pos.legal_plays(c).map(|l| geo.vertex_name(geo.index_of_loc(l))).collect())
+    }
+
+    /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let geo = self.geo();
+        let cells: Vec<i8> = geo.locs().map(|l| self.pos.board().cell(l) as i8).collect();
+        PyArray1::from_vec(py, cells).reshape([geo.height as usize, geo.width as usize])
+    }
+
+    /// Stones of `color` on the board.
+    fn stone_count(&self, color: u8) -> PyResult<usize> {
+        Ok(self.pos.board().stone_count(color_arg(color)?))
+    }
+
+    /// Rule 7 count after removing the chains through `dead`:
+    /// `(black stones, white stones, black territory, white territory)`.
+    #[pyo3(signature = (dead=None))]
+    fn area(&self, dead: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, u32, u32, u32)> {
+        let a = area(self.pos.board(), &self.dead_locs(dead)?);
+        Ok((a.stones[0], a.stones[1], a.territory[0], a.territory[1]))
+    }
+
+    /// Who owns each point (stones and territory) as int8 `(h, w)`: 0 nobody, 1, 2.
+    #[pyo3(signature = (dead=None))]
+    fn ownership<'py>(&self, py: Python<'py>, dead: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let geo = self.geo();
+        let a = area(self.pos.board(), &self.dead_locs(dead)?);
+        let owner: Vec<i8> = a.owner.into_iter().map(|o| o as i8).collect();
+        PyArray1::from_vec(py, owner).reshape([geo.height as usize, geo.width as usize])
+    }
+
+    fn __str__(&self) -> String {
+        format!("{:?}", self.pos.board())
+    }
+
+    fn __repr__(&self) -> String {
+        let geo = self.geo();
+        format!("<ikeda._core.Board {}x{} with {} plays>", geo.width, geo.height, self.pos.plays())
+    }
+}
+
+impl PyBoard {
+    fn dead_locs(&self, dead: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Loc>> {
+        let geo = self.geo();
+        let mut out = Vec::new();
+        for i in indices(geo, dead)? {
+            let loc = geo.loc_of_index(i);
+            if self.pos.board().cell(loc).color().is_none() {
+                return Err(InvalidPositionError::new_err(format!("dead stone {} is an empty point", geo.vertex_name(i))));
+            }
+            out.push(loc);
+        }
+        Ok(out)
+    }
+}
