@@ -36,4 +36,4 @@ def handicap_points(stones: int, size: int) -> list[str]:
         )
     line = 2 if size < 13 else 3
     at = {"0": line, "1": (size - 1) // 2, "2": size - 1 - line}
-    return [f"{_LETTERS[at[col]]}{at[row] + 1}" for row, col in _PATTERNS[stones]]
+    return [f"{_LETTERS[at[p[1]]]}{at[p[0]] + 1}" for p in _PATTERNS[stones]]

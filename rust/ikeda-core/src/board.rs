@@ -360,8 +360,8 @@ impl Board {
         }
         self.stones[color.index()] -= (out.len() - start) as u16;
         let other = Cell::stone(color.opponent());
-        for i in start..out.len() {
-            self.give_liberty(out[i], other);
+        for &s in &out[start..] {
+            self.give_liberty(s, other);
         }
     }
 

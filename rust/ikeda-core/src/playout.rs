@@ -60,7 +60,7 @@ pub fn random_game(mut game: Game, komi_half: i32, seed: u64, pass_probability: 
             candidates.clear();
             candidates.extend(geo.locs().filter(|&l| game.position.check(l, c).is_ok() && !is_eye(&game, l, c)));
             if !candidates.is_empty() {
-                let k = (u128::from(rng.next_u64()) * candidates.len() as u128 >> 64) as usize;
+                let k = ((u128::from(rng.next_u64()) * candidates.len() as u128) >> 64) as usize;
                 mv = Some(candidates[k]);
             }
         }

@@ -20,6 +20,9 @@ fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, depth: u32,
     Ok(py.detach(move || perft(&mut game, depth)))
 }
 
+/// `(moves, ended, first_passer, black_half_points, white_half_points)`.
+type RandomGameTuple = (Vec<usize>, bool, Option<u8>, i32, i32);
+
 /// A random game from the empty board (see ikeda-core's `playout` module for the policy):
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.
 #[pyfunction]
@@ -32,7 +35,7 @@ fn random_game_py(
     seed: u64,
     pass_probability: f64,
     max_moves: Option<usize>,
-) -> PyResult<(Vec<usize>, bool, Option<u8>, i32, i32)> {
+) -> PyResult<RandomGameTuple> {
     let geo = Geometry::new(width, height).map_err(|e| bad_size(&e))?;
     let komi_half = (komi * 2.0).round();
     if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - komi * 2.0).abs() > 1e-9 {
