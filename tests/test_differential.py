@@ -62,14 +62,9 @@ def pairs(draw: Any, max_side: int = 9) -> tuple[Any, RefGame, random.Random, st
 # -- comparing ------------------------------------------------------------------------
 
 
-def is_over(game: Any) -> bool:
-    value = game.is_over
-    return bool(value() if callable(value) else value)
-
-
 def snapshot(game: Any) -> tuple:
     return (game.to_numpy().tolist(), list(game.moves), game.to_move, game.first_passer,
-            is_over(game), game.legal_mask().tolist())
+            game.is_over, game.legal_mask().tolist())
 
 
 def where(ref: RefGame, desc: str) -> str:
@@ -84,7 +79,7 @@ def assert_same_state(game: Any, ref: RefGame, desc: str) -> None:
     assert board.ravel().tolist() == list(ref.board), ctx
     assert game.to_move == "BW"[ref.to_move - 1], ctx
     assert game.first_passer == ref.first_passer, ctx
-    assert is_over(game) == ref.over, ctx
+    assert game.is_over is ref.over, ctx
     assert list(game.moves) == [vertex_name(p, ref.w, ref.h) for p in ref.moves], ctx
 
 

@@ -7,7 +7,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
-use crate::errors::{bad_size, illegal_move, invalid_move, invalid_position, InvalidMoveError, InvalidPositionError};
+use crate::errors::{geometry, illegal_move, invalid_move, invalid_position, InvalidMoveError, InvalidPositionError};
 
 #[pyclass(name = "Board", module = "ikeda._core")]
 pub struct PyBoard {
@@ -68,8 +68,8 @@ impl PyBoard {
     /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
     #[new]
     #[pyo3(signature = (width, height, black=None, white=None))]
-    fn new(width: usize, height: usize, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let geo = Geometry::new(width, height).map_err(|e| bad_size(&e))?;
+    fn new(width: i64, height: i64, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let geo = geometry(width, height)?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
         let pos = Position::from_setup(geo, PlayRules::IKEDA, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
         Ok(PyBoard { pos })

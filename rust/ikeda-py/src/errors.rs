@@ -30,6 +30,9 @@ pub fn invalid_position(err: &SetupError, name: impl Fn(usize) -> String) -> PyE
     InvalidPositionError::new_err(msg)
 }
 
-pub fn bad_size(err: &CoordError) -> PyErr {
-    InvalidPositionError::new_err(err.to_string())
+/// The geometry of a `width` x `height` board, or InvalidPositionError.
+pub fn geometry(width: i64, height: i64) -> PyResult<ikeda_core::Geometry> {
+    let side = |n: i64| usize::try_from(n).unwrap_or(0);
+    ikeda_core::Geometry::new(side(width), side(height))
+        .map_err(|_| InvalidPositionError::new_err(format!("board size {width}x{height} is not within 1..=25 each way")))
 }

@@ -1,11 +1,11 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_legal_positions, perft, random_game, Color, Game, Geometry, PassState, PlayRules, Position};
+use ikeda_core::{count_legal_positions, perft, random_game, Color, Game, PassState, PlayRules, Position};
 use pyo3::prelude::*;
 
 use crate::board::{color_arg, PyBoard};
-use crate::errors::{bad_size, IkedaError};
+use crate::errors::{geometry, IkedaError};
 
 fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
     p.map(color_arg).transpose()
@@ -29,14 +29,14 @@ type RandomGameTuple = (Vec<usize>, bool, Option<u8>, i32, i32);
 #[pyo3(name = "random_game", signature = (width, height, komi, seed, pass_probability=0.0, max_moves=None))]
 fn random_game_py(
     py: Python<'_>,
-    width: usize,
-    height: usize,
+    width: i64,
+    height: i64,
     komi: f64,
     seed: u64,
     pass_probability: f64,
     max_moves: Option<usize>,
 ) -> PyResult<RandomGameTuple> {
-    let geo = Geometry::new(width, height).map_err(|e| bad_size(&e))?;
+    let geo = geometry(width, height)?;
     let komi_half = (komi * 2.0).round();
     if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - komi * 2.0).abs() > 1e-9 {
         return Err(IkedaError::new_err(format!("komi {komi} is not a multiple of 1/2")));
@@ -51,8 +51,8 @@ fn random_game_py(
 /// liberty.
 #[pyfunction]
 #[pyo3(name = "count_legal_positions")]
-fn count_legal_positions_py(py: Python<'_>, width: usize, height: usize) -> PyResult<u64> {
-    let geo = Geometry::new(width, height).map_err(|e| bad_size(&e))?;
+fn count_legal_positions_py(py: Python<'_>, width: i64, height: i64) -> PyResult<u64> {
+    let geo = geometry(width, height)?;
     Ok(py.detach(move || count_legal_positions(geo)))
 }
 
