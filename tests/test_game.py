@@ -201,6 +201,25 @@ def test_copy_keeps_history() -> None:
     assert g.moves == ["C3", "B3"]
 
 
+def test_copies_do_not_share_history() -> None:
+    # A configuration reached only in a copy is no superko ban for the original, and
+    # the other way round.
+    g = game_from(KO)
+    g.play("C3")
+    c = g.copy()
+    c.play("B3")  # White takes the ko in the copy only
+    assert g.is_legal("B3")
+    g.play("B3")
+    assert_board(g, [".....", ".XO..", "XO.O.", ".XO..", "....."])
+
+    g = game_from(KO)
+    g.play("C3")
+    c = g.copy()
+    c.play("B3")
+    c.undo()
+    assert g.is_legal("B3") and c.is_legal("B3")
+
+
 def test_undo_restores_everything() -> None:
     g = game_from(KO, komi=0.5)
     moves = ["C3", "B3", "pass", "E5", "pass", "E1", "pass", "pass"]

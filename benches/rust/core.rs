@@ -1,1 +1,88 @@
-fn main() {}
+//! Criterion benchmarks of the core on 9x9 and 19x19. Each bench asserts its answer, so
+//! a fast but wrong kernel cannot pass unnoticed.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position};
+
+/// The position after the first `moves` moves of a seeded random game.
+fn midgame(size: usize, moves: usize) -> Game {
+    let geo = Geometry::new(size, size).unwrap();
+    let fresh = || Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+    let record = random_game(fresh(), 13, 42, 0.0, moves);
+    let mut g = fresh();
+    for &m in &record.moves {
+        g.play((m < geo.points()).then(|| geo.loc_of_index(m))).unwrap();
+    }
+    g
+}
+
+fn benches(c: &mut Criterion) {
+    for size in [9usize, 19] {
+        let mid = if size == 9 { 40 } else { 150 };
+        let game = midgame(size, mid);
+        let geo = game.position.geometry();
+        let color = game.to_move;
+        let legal: Vec<_> = game.position.legal_plays(color).collect();
+        assert!(!legal.is_empty());
+
+        c.bench_function(&format!("play_undo/{size}x{size}"), |b| {
+            let mut p = game.position.clone();
+            let plays = p.plays();
+            b.iter(|| {
+                for &l in &legal {
+                    p.play_unchecked(black_box(l), color);
+                    p.undo();
+                }
+            });
+            assert_eq!(p.plays(), plays);
+            assert_eq!(p.board(), game.position.board());
+        });
+
+        c.bench_function(&format!("legal_mask/{size}x{size}"), |b| {
+            let mut out = vec![false; geo.points() + 1];
+            b.iter(|| game.position.legal_mask(black_box(color), &mut out));
+            assert_eq!(out.iter().filter(|&&x| x).count(), legal.len() + 1);
+        });
+
+        c.bench_function(&format!("score/{size}x{size}"), |b| {
+            let a = area(game.position.board(), &[]);
+            let s = area3_score(&game.position, None, 13);
+            b.iter(|| area3_score(black_box(&game.position), None, 13));
+            assert_eq!(s.black, 2 * (a.stones[0] + a.territory[0]) as i32);
+        });
+
+        c.bench_function(&format!("random_game/{size}x{size}"), |b| {
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                let fresh = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+                let g = random_game(fresh, 13, seed, 0.0, 4 * geo.points());
+                assert!(g.ended && g.moves.len() > geo.points() / 2);
+                g
+            });
+        });
+    }
+
+    // perft from the empty board; 3x3 is checked against the pure-Python reference in
+    // tests/test_perft.py, and its value here against a fresh run.
+    let geo = Geometry::new(3, 3).unwrap();
+    let mut g3 = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+    let p3 = perft(&mut g3, 5);
+    c.bench_function("perft/3x3/depth5", |b| b.iter(|| assert_eq!(perft(&mut g3, 5), p3)));
+    for size in [9usize, 19] {
+        let geo = Geometry::new(size, size).unwrap();
+        let mut g = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+        // Three moves on an open board can neither commit suicide nor be banned, so every
+        // empty point is legal and every sequence counts (pass pass pass ends the game at
+        // move 3, which still counts): sum over k plays of C(3, k) * n!/(n-k)!.
+        let n = (size * size) as u64;
+        let expected = 1 + 3 * n + 3 * n * (n - 1) + n * (n - 1) * (n - 2);
+        assert_eq!(perft(&mut g, 3), expected);
+        c.bench_function(&format!("perft/{size}x{size}/depth3"), |b| b.iter(|| assert_eq!(perft(&mut g, 3), expected)));
+    }
+}
+
+criterion_group!(core, benches);
+criterion_main!(core);

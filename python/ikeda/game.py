@@ -8,6 +8,7 @@ superko history; this class adds what the board does not know: whose turn it is
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, Union
 
@@ -72,10 +73,12 @@ class Game:
     ) -> None:
         if rules not in RULES:
             raise IkedaError(f"unknown rules {rules!r}; known: {', '.join(RULES)}")
-        if not isinstance(komi, (int, float)) or komi * 2 != int(komi * 2):
+        if not isinstance(komi, (int, float)) or not math.isfinite(komi) or komi * 2 != int(komi * 2):
             raise IkedaError(f"komi must be a multiple of 1/2, not {komi!r}")
         w = size if width is None else width
         h = size if height is None else height
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (w, h)):
+            raise InvalidPositionError(f"board size must be ints, not {w!r} x {h!r}")
         setup = dict(setup or {})
         unknown = set(setup) - {"B", "W"}
         if unknown:
