@@ -150,6 +150,15 @@ impl History {
         self.clone()
     }
 
+    /// Overwrites the hash recorded for the last play, to stage a hash collision in tests.
+    #[cfg(test)]
+    pub(crate) fn forge_last_hash(&mut self, hash: u128) {
+        self.remember(hash);
+        let e = self.entries.last_mut().expect("a play to forge");
+        e.hash_hi = (hash >> 64) as u64;
+        e.hash_lo = hash as u64;
+    }
+
     /// Visits the plays newest first with their removed stones; stops when `f` says so.
     fn walk_back(&self, mut f: impl FnMut(&Entry, &[Loc]) -> bool) {
         let mut visit = |entries: &[Entry], removed: &[Loc]| -> bool {
