@@ -4,10 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position};
+use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position, CELLS_19, CELLS_9};
 
 /// The position after the first `moves` moves of a seeded random game.
-fn midgame(size: usize, moves: usize) -> Game {
+fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
     let geo = Geometry::new(size, size).unwrap();
     let fresh = || Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
     let record = random_game(fresh(), 13, 42, 0.0, moves);
@@ -19,12 +19,18 @@ fn midgame(size: usize, moves: usize) -> Game {
 }
 
 fn benches(c: &mut Criterion) {
-    for size in [9usize, 19] {
+    bench_size::<CELLS_9>(c, 9);
+    bench_size::<CELLS_19>(c, 19);
+    bench_perft(c);
+}
+
+fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
+    {
         let mid = if size == 9 { 40 } else { 150 };
-        let game = midgame(size, mid);
+        let game = midgame::<N>(size, mid);
         let geo = game.position.geometry();
         let color = game.to_move;
-        let legal: Vec<_> = game.position.legal_plays(color).collect();
+        let legal: Vec<_> = game.position.legal_plays(color).map(|(_, l)| l).collect();
         assert!(!legal.is_empty());
 
         c.bench_function(&format!("play_undo/{size}x{size}"), |b| {
@@ -38,6 +44,12 @@ fn benches(c: &mut Criterion) {
             });
             assert_eq!(p.plays(), plays);
             assert_eq!(p.board(), game.position.board());
+        });
+
+        c.bench_function(&format!("fork/{size}x{size}"), |b| {
+            let mut p = game.position.clone();
+            b.iter(|| black_box(p.fork()));
+            assert_eq!(p.fork().board(), game.position.board());
         });
 
         c.bench_function(&format!("legal_mask/{size}x{size}"), |b| {
@@ -57,7 +69,7 @@ fn benches(c: &mut Criterion) {
             let mut seed = 0;
             b.iter(|| {
                 seed += 1;
-                let fresh = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+                let fresh = Game::new(Position::<N>::new(geo, PlayRules::IKEDA), Color::Black);
                 let g = random_game(fresh, 13, seed, 0.0, 4 * geo.points());
                 assert!(g.ended && g.moves.len() > geo.points() / 2);
                 g
@@ -65,15 +77,18 @@ fn benches(c: &mut Criterion) {
         });
     }
 
+}
+
+fn bench_perft(c: &mut Criterion) {
     // perft from the empty board; 3x3 is checked against the pure-Python reference in
     // tests/test_perft.py, and its value here against a fresh run.
     let geo = Geometry::new(3, 3).unwrap();
-    let mut g3 = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+    let mut g3 = Game::new(Position::<CELLS_9>::new(geo, PlayRules::IKEDA), Color::Black);
     let p3 = perft(&mut g3, 5);
     c.bench_function("perft/3x3/depth5", |b| b.iter(|| assert_eq!(perft(&mut g3, 5), p3)));
     for size in [9usize, 19] {
         let geo = Geometry::new(size, size).unwrap();
-        let mut g = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
+        let mut g = Game::new(Position::<CELLS_19>::new(geo, PlayRules::IKEDA), Color::Black);
         // Three moves on an open board can neither commit suicide nor be banned, so every
         // empty point is legal and every sequence counts (pass pass pass ends the game at
         // move 3, which still counts): sum over k plays of C(3, k) * n!/(n-k)!.

@@ -58,7 +58,7 @@ impl HalfPoints {
 /// Rule 7 on the board as it stands (no dead stones): stones + territory, the first-pass
 /// half point, komi.
 #[must_use]
-pub fn area3_score(position: &Position, first_passer: Option<Color>, komi_half: i32) -> HalfPoints {
+pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, komi_half: i32) -> HalfPoints {
     let a = area(position.board(), &[]);
     let half = i32::from(first_passer == Some(Color::White));
     HalfPoints {
@@ -69,8 +69,8 @@ pub fn area3_score(position: &Position, first_passer: Option<Color>, komi_half: 
 
 /// A position, the side to move and the pass state.
 #[derive(Clone, Debug)]
-pub struct Game {
-    pub position: Position,
+pub struct Game<const N: usize> {
+    pub position: Position<N>,
     pub to_move: Color,
     pub passes: PassState,
 }
@@ -82,9 +82,9 @@ pub enum Refusal {
     Illegal(Illegal),
 }
 
-impl Game {
+impl<const N: usize> Game<N> {
     #[must_use]
-    pub fn new(position: Position, to_move: Color) -> Game {
+    pub fn new(position: Position<N>, to_move: Color) -> Self {
         Game { position, to_move, passes: PassState::default() }
     }
 

@@ -110,9 +110,10 @@ impl Geometry {
         (l / s - 1) * self.width as usize + (l % s - 1)
     }
 
-    /// Every on-board loc, in flat-index order.
+    /// Every on-board loc, in flat-index order (row by row, no division per point).
     pub fn locs(self) -> impl Iterator<Item = Loc> {
-        (0..self.points()).map(move |i| self.loc_of_index(i))
+        let (w, s) = (Loc::from(self.width), self.stride);
+        (1..=Loc::from(self.height)).flat_map(move |r| r * s + 1..r * s + 1 + w)
     }
 
     /// The four neighbour offsets.

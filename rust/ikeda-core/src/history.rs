@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::color::{Cell, Color};
-use crate::geometry::{Loc, MAX_CELLS};
+use crate::geometry::Loc;
 
 /// One play in the history.
 #[derive(Clone, Copy, Debug)]
@@ -210,7 +210,7 @@ impl History {
     /// game now standing at `current`: walks the current configuration back play by play
     /// and compares point by point.
     #[must_use]
-    pub fn confirm(&self, oldest: usize, current: &[Cell; MAX_CELLS], candidate: &[Cell; MAX_CELLS]) -> bool {
+    pub fn confirm<const N: usize>(&self, oldest: usize, current: &[Cell; N], candidate: &[Cell; N]) -> bool {
         let mut cells = *current;
         let mut k = self.len();
         if cells == *candidate {

@@ -13,12 +13,11 @@ use crate::geometry::{Geometry, Loc};
 /// are empty, so a chain that has no liberty now never gets one and the branch is cut.
 #[must_use]
 pub fn count_legal_positions(geo: Geometry) -> u64 {
-    let mut board = Board::new(geo);
     let locs: Vec<Loc> = geo.locs().collect();
-    count_from(&mut board, &locs)
+    crate::with_tier!(geo, N => count_from(&mut Board::<N>::new(geo), &locs))
 }
 
-fn count_from(board: &mut Board, rest: &[Loc]) -> u64 {
+fn count_from<const N: usize>(board: &mut Board<N>, rest: &[Loc]) -> u64 {
     let Some((&p, rest)) = rest.split_first() else { return 1 };
     let mut total = count_from(board, rest);
     for c in [Color::Black, Color::White] {
@@ -32,7 +31,7 @@ fn count_from(board: &mut Board, rest: &[Loc]) -> u64 {
 }
 
 /// Whether the chain at `p` and the chains next to it all have a liberty.
-fn still_breathing(board: &Board, p: Loc) -> bool {
+fn still_breathing<const N: usize>(board: &Board<N>, p: Loc) -> bool {
     let s = board.geometry().stride;
     [p, p - s, p - 1, p + 1, p + s]
         .into_iter()

@@ -25,6 +25,7 @@ mod perft;
 mod playout;
 mod position;
 mod territory;
+mod tiers;
 mod zobrist;
 
 pub use board::{Board, PlayEffect, PlayShape, SetupError};
@@ -37,3 +38,4 @@ pub use perft::perft;
 pub use playout::{is_eye, random_game, RandomGame};
 pub use position::{Illegal, KoRule, PlayRules, Position};
 pub use territory::{area, Area};
+pub use tiers::{AnyPosition, CELLS_19, CELLS_9};

@@ -8,10 +8,10 @@ use crate::game::{Game, PassState};
 ///
 /// ```
 /// use ikeda_core::{Game, Geometry, PlayRules, Position, Color, perft};
-/// let mut g = Game::new(Position::new(Geometry::new(2, 2).unwrap(), PlayRules::IKEDA), Color::Black);
+/// let mut g = Game::new(Position::<{ ikeda_core::MAX_CELLS }>::new(Geometry::new(2, 2).unwrap(), PlayRules::IKEDA), Color::Black);
 /// assert_eq!(perft(&mut g, 1), 5); // four plays and a pass
 /// ```
-pub fn perft(game: &mut Game, depth: u32) -> u64 {
+pub fn perft<const N: usize>(game: &mut Game<N>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

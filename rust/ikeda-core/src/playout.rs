@@ -26,7 +26,7 @@ pub struct RandomGame {
 
 /// Whether `loc` is an eye of `c` (see the module docs).
 #[must_use]
-pub fn is_eye(game: &Game, loc: Loc, c: Color) -> bool {
+pub fn is_eye<const N: usize>(game: &Game<N>, loc: Loc, c: Color) -> bool {
     let board = game.position.board();
     let s = board.geometry().stride;
     let own = Cell::stone(c);
@@ -47,7 +47,7 @@ pub fn is_eye(game: &Game, loc: Loc, c: Color) -> bool {
 }
 
 /// Plays one random game from `game` to its end or to `max_moves` moves.
-pub fn random_game(mut game: Game, komi_half: i32, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
+pub fn random_game<const N: usize>(mut game: Game<N>, komi_half: i32, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = game.position.geometry();
     let mut moves = Vec::new();

@@ -50,32 +50,32 @@ impl Illegal {
 
 /// A board, its history of configurations and its play rules.
 #[derive(Clone, Debug)]
-pub struct Position {
-    board: Board,
+pub struct Position<const N: usize> {
+    board: Board<N>,
     history: History,
     rules: PlayRules,
 }
 
-impl Position {
-    /// An empty board.
+impl<const N: usize> Position<N> {
+    /// An empty board. Precondition: `geo.cells() <= N` ([`crate::AnyPosition`] picks `N`).
     #[must_use]
-    pub fn new(geo: Geometry, rules: PlayRules) -> Position {
+    pub fn new(geo: Geometry, rules: PlayRules) -> Self {
         Position::from_board(Board::new(geo), rules)
     }
 
     /// Setup stones given as flat indices form the initial configuration.
-    pub fn from_setup(geo: Geometry, rules: PlayRules, black: &[usize], white: &[usize]) -> Result<Position, SetupError> {
+    pub fn from_setup(geo: Geometry, rules: PlayRules, black: &[usize], white: &[usize]) -> Result<Self, SetupError> {
         Ok(Position::from_board(Board::from_setup(geo, black, white)?, rules))
     }
 
-    fn from_board(board: Board, rules: PlayRules) -> Position {
+    fn from_board(board: Board<N>, rules: PlayRules) -> Self {
         let history = History::new(board.hash());
         Position { board, history, rules }
     }
 
     #[inline]
     #[must_use]
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board<N> {
         &self.board
     }
 
@@ -151,7 +151,7 @@ impl Position {
     }
 
     /// A copy that shares this position's past.
-    pub fn fork(&mut self) -> Position {
+    pub fn fork(&mut self) -> Self {
         Position { board: self.board.clone(), history: self.history.fork(), rules: self.rules }
     }
 
@@ -165,9 +165,9 @@ impl Position {
         out[geo.points()] = true;
     }
 
-    /// The legal plays of `c`, as locs.
-    pub fn legal_plays(&self, c: Color) -> impl Iterator<Item = Loc> + '_ {
-        self.geometry().locs().filter(move |&l| self.check(l, c).is_ok())
+    /// The legal plays of `c`, as (flat index, loc).
+    pub fn legal_plays(&self, c: Color) -> impl Iterator<Item = (usize, Loc)> + '_ {
+        self.geometry().locs().enumerate().filter(move |&(_, l)| self.check(l, c).is_ok())
     }
 }
 
@@ -177,16 +177,16 @@ mod tests {
     use rand_core::{RngCore, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    fn pos(w: usize, h: usize, rules: PlayRules) -> Position {
+    fn pos(w: usize, h: usize, rules: PlayRules) -> Position<{ crate::geometry::MAX_CELLS }> {
         Position::new(Geometry::new(w, h).unwrap(), rules)
     }
 
-    fn at(p: &Position, v: &str) -> Loc {
+    fn at<const N: usize>(p: &Position<N>, v: &str) -> Loc {
         let geo = p.geometry();
         geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap())
     }
 
-    fn play_all(p: &mut Position, moves: &[&str]) {
+    fn play_all<const N: usize>(p: &mut Position<N>, moves: &[&str]) {
         let mut c = Color::Black;
         for m in moves {
             p.play(at(p, m), c).unwrap();
@@ -232,7 +232,7 @@ mod tests {
                 let mut snapshots = vec![p.board().clone()];
                 let mut c = Color::Black;
                 for _ in 0..(3 * w * h) {
-                    let legal: Vec<Loc> = p.legal_plays(c).collect();
+                    let legal: Vec<Loc> = p.legal_plays(c).map(|(_, l)| l).collect();
                     if !legal.is_empty() {
                         let l = legal[(rng.next_u64() % legal.len() as u64) as usize];
                         p.play_unchecked(l, c);

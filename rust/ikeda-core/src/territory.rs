@@ -6,7 +6,7 @@
 
 use crate::board::{Board, Marks};
 use crate::color::{Cell, Color};
-use crate::geometry::{Loc, MAX_CELLS};
+use crate::geometry::Loc;
 
 /// Stones and territory per colour, and who owns each point.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,9 +28,9 @@ impl Area {
 /// Counts the board as it stands, after removing the chains through `dead` (agreed dead
 /// stones; empty locs in `dead` are ignored by this function, callers validate).
 #[must_use]
-pub fn area(board: &Board, dead: &[Loc]) -> Area {
+pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
     let geo = board.geometry();
-    let mut cells: [Cell; MAX_CELLS] = *board.cells();
+    let mut cells: [Cell; N] = *board.cells();
     for &d in dead {
         if board.cell(d).color().is_some() {
             for s in board.chain(d) {

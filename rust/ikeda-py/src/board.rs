@@ -2,7 +2,7 @@
 //! scoring. Colours are 1 (Black) and 2 (White); moves are GTP vertices, "pass", or flat
 //! indices (row-major from the top left, `w*h` = pass).
 
-use ikeda_core::{area, Color, Geometry, Loc, PlayRules, Position};
+use ikeda_core::{area, with_position, AnyPosition, Color, Geometry, Loc, PlayRules};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
@@ -11,7 +11,7 @@ use crate::errors::{geometry, illegal_move, invalid_move, invalid_position, Inva
 
 #[pyclass(name = "Board", module = "ikeda._core")]
 pub struct PyBoard {
-    pub(crate) pos: Position,
+    pub(crate) pos: AnyPosition,
 }
 
 pub fn color_arg(color: u8) -> PyResult<Color> {
@@ -24,7 +24,10 @@ pub fn color_arg(color: u8) -> PyResult<Color> {
 
 /// Reads a move into a flat index (`w*h` = pass).
 pub fn parse_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let parsed = if let Ok(s) = mv.cast::<PyString>() {
+    // Exact ints first: the fast drivers pass flat indices.
+    let parsed = if mv.is_exact_instance_of::<PyInt>() {
+        geo.parse_index(mv.extract().unwrap_or(-1))
+    } else if let Ok(s) = mv.cast::<PyString>() {
         geo.parse_vertex(s.to_str()?)
     } else if mv.is_instance_of::<PyInt>() && !mv.is_instance_of::<PyBool>() {
         let i: i64 = mv.extract().unwrap_or(-1);
@@ -71,7 +74,7 @@ impl PyBoard {
     fn new(width: i64, height: i64, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let geo = geometry(width, height)?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
-        let pos = Position::from_setup(geo, PlayRules::IKEDA, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
+        let pos = AnyPosition::from_setup(geo, PlayRules::IKEDA, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
         Ok(PyBoard { pos })
     }
 
@@ -88,13 +91,13 @@ impl PyBoard {
     /// Number of plays made on this board (passes are not the board's business).
     #[getter]
     fn plays(&self) -> usize {
-        self.pos.plays()
+        with_position!(&self.pos, p => p.plays())
     }
 
     /// The 128-bit Zobrist hash of the configuration.
     #[getter]
     fn hash(&self) -> u128 {
-        self.pos.board().hash()
+        with_position!(&self.pos, p => p.board().hash())
     }
 
     /// The flat index of a move (`w*h` = pass); raises InvalidMoveError.
@@ -116,7 +119,8 @@ impl PyBoard {
         if i == self.geo().pass_index() {
             return Ok(None);
         }
-        Ok(self.pos.check(self.loc(i), c).err().map(|r| r.as_str()))
+        let loc = self.loc(i);
+        Ok(with_position!(&self.pos, p => p.check(loc, c)).err().map(|r| r.as_str()))
     }
 
     /// Plays `move` for `color` and returns its flat index; a pass returns `w*h` and
@@ -125,14 +129,15 @@ impl PyBoard {
         let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
         if i < self.geo().pass_index() {
             let loc = self.loc(i);
-            self.pos.play(loc, c).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
+            with_position!(&mut self.pos, p => p.play(loc, c)).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
         }
         Ok(i)
     }
 
     /// Takes back the last play; returns its flat index, or None at the start.
     fn undo(&mut self) -> Option<usize> {
-        self.pos.undo().map(|(loc, _)| self.geo().index_of_loc(loc))
+        let geo = self.geo();
+        with_position!(&mut self.pos, p => p.undo()).map(|(loc, _)| geo.index_of_loc(loc))
     }
 
     /// A copy sharing this board's history.
@@ -147,41 +152,43 @@ impl PyBoard {
     /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true).
     fn legal_mask<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut out = vec![false; self.geo().points() + 1];
-        self.pos.legal_mask(color_arg(color)?, &mut out);
+        let c = color_arg(color)?;
+        with_position!(&self.pos, p => p.legal_mask(c, &mut out));
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Flat indices of the legal plays of `color` (no pass).
     fn legal_indices(&self, color: u8) -> PyResult<Vec<usize>> {
         let c = color_arg(color)?;
-        let geo = self.geo();
-        Ok(self.pos.legal_plays(c).map(|l| geo.index_of_loc(l)).collect())
+        Ok(with_position!(&self.pos, p => p.legal_plays(c).map(|(i, _)| i).collect()))
     }
 
     /// GTP names of the legal plays of `color` (no pass).
     fn legal_vertices(&self, color: u8) -> PyResult<Vec<String>> {
         let c = color_arg(color)?;
         let geo = self.geo();
-        Ok(self.pos.legal_plays(c).map(|l| geo.vertex_name(geo.index_of_loc(l))).collect())
+        Ok(with_position!(&self.pos, p => p.legal_plays(c).map(|(i, _)| geo.vertex_name(i)).collect()))
     }
 
     /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let geo = self.geo();
-        let cells: Vec<i8> = geo.locs().map(|l| self.pos.board().cell(l) as i8).collect();
+        let cells: Vec<i8> = with_position!(&self.pos, p => geo.locs().map(|l| p.board().cell(l) as i8).collect());
         PyArray1::from_vec(py, cells).reshape([geo.height as usize, geo.width as usize])
     }
 
     /// Stones of `color` on the board.
     fn stone_count(&self, color: u8) -> PyResult<usize> {
-        Ok(self.pos.board().stone_count(color_arg(color)?))
+        let c = color_arg(color)?;
+        Ok(with_position!(&self.pos, p => p.board().stone_count(c)))
     }
 
     /// Rule 7 count after removing the chains through `dead`:
     /// `(black stones, white stones, black territory, white territory)`.
     #[pyo3(signature = (dead=None))]
     fn area(&self, dead: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, u32, u32, u32)> {
-        let a = area(self.pos.board(), &self.dead_locs(dead)?);
+        let dead = self.dead_locs(dead)?;
+        let a = with_position!(&self.pos, p => area(p.board(), &dead));
         Ok((a.stones[0], a.stones[1], a.territory[0], a.territory[1]))
     }
 
@@ -189,18 +196,19 @@ impl PyBoard {
     #[pyo3(signature = (dead=None))]
     fn ownership<'py>(&self, py: Python<'py>, dead: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let geo = self.geo();
-        let a = area(self.pos.board(), &self.dead_locs(dead)?);
+        let dead = self.dead_locs(dead)?;
+        let a = with_position!(&self.pos, p => area(p.board(), &dead));
         let owner: Vec<i8> = a.owner.into_iter().map(|o| o as i8).collect();
         PyArray1::from_vec(py, owner).reshape([geo.height as usize, geo.width as usize])
     }
 
     fn __str__(&self) -> String {
-        format!("{:?}", self.pos.board())
+        with_position!(&self.pos, p => format!("{:?}", p.board()))
     }
 
     fn __repr__(&self) -> String {
         let geo = self.geo();
-        format!("<ikeda._core.Board {}x{} with {} plays>", geo.width, geo.height, self.pos.plays())
+        format!("<ikeda._core.Board {}x{} with {} plays>", geo.width, geo.height, self.plays())
     }
 }
 
@@ -210,7 +218,7 @@ impl PyBoard {
         let mut out = Vec::new();
         for i in indices(geo, dead)? {
             let loc = geo.loc_of_index(i);
-            if self.pos.board().cell(loc).color().is_none() {
+            if with_position!(&self.pos, p => p.board().cell(loc).color().is_none()) {
                 return Err(InvalidPositionError::new_err(format!("dead stone {} is an empty point", geo.vertex_name(i))));
             }
             out.push(loc);

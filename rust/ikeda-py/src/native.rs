@@ -1,7 +1,7 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_legal_positions, perft, random_game, Color, Game, PassState, PlayRules, Position};
+use ikeda_core::{count_legal_positions, perft, random_game, with_position, with_tier, Color, Game, PassState, PlayRules, Position};
 use pyo3::prelude::*;
 
 use crate::board::{color_arg, PyBoard};
@@ -15,9 +15,15 @@ fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
 #[pyfunction]
 #[pyo3(name = "perft", signature = (board, to_move, depth, first_passer=None, run=0, over=false))]
 fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, depth: u32, first_passer: Option<u8>, run: u8, over: bool) -> PyResult<u64> {
-    let mut game = Game::new(board.borrow_mut().pos.fork(), color_arg(to_move)?);
-    game.passes = PassState { first_passer: passer(first_passer)?, run, over };
-    Ok(py.detach(move || perft(&mut game, depth)))
+    let (c, passes) = (color_arg(to_move)?, PassState { first_passer: passer(first_passer)?, run, over });
+    let pos = board.borrow_mut().pos.fork();
+    Ok(py.detach(move || {
+        with_position!(pos, p => {
+            let mut game = Game::new(*p, c);
+            game.passes = passes;
+            perft(&mut game, depth)
+        })
+    }))
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.
@@ -42,8 +48,9 @@ fn random_game_py(
         return Err(IkedaError::new_err(format!("komi {komi} is not a multiple of 1/2")));
     }
     let cap = max_moves.unwrap_or(4 * geo.points() + 16);
-    let game = Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
-    let g = py.detach(move || random_game(game, komi_half as i32, seed, pass_probability, cap));
+    let g = py.detach(move || {
+        with_tier!(geo, N => random_game(Game::new(Position::<N>::new(geo, PlayRules::IKEDA), Color::Black), komi_half as i32, seed, pass_probability, cap))
+    });
     Ok((g.moves, g.ended, g.first_passer.map(|c| c as u8), g.score.black, g.score.white))
 }
 
