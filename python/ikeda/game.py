@@ -56,7 +56,7 @@ class Game:
 
     __slots__ = (
         "_board", "_width", "_height", "_komi", "_rules", "_color", "_start_color",
-        "_first_passer", "_run", "_over", "_moves", "_resigned", "_pass",
+        "_first_passer", "_run", "_over", "_resigned", "_pass",
     )
 
     def __init__(
@@ -99,7 +99,6 @@ class Game:
         self._first_passer: int | None = None
         self._run = 0
         self._over = False
-        self._moves: list[int] = []
         self._resigned: int | None = None
         self._pass = w * h
 
@@ -116,26 +115,25 @@ class Game:
             if self._over:
                 self._board.index(move)  # a malformed move is reported as such first
                 raise self._illegal(move, "game_over")
-            index = self._board.play(move, self._color)
+            is_pass = self._board.play(move, self._color)  # the board records the move
         except IllegalMoveError as e:
             if e.move_number is not None:
                 raise
             raise self._illegal(move, e.reason) from None
         except InvalidMoveError as e:
-            raise InvalidMoveError(f"{e} (move {len(self._moves) + 1})", move) from None
-        if index == self._pass:
+            raise InvalidMoveError(f"{e} (move {len(self._board) + 1})", move) from None
+        if is_pass:
             if self._first_passer is None:
                 self._first_passer = self._color  # Rule 6: the first pass is special
             else:
                 self._run += 1
                 self._over = self._run >= 2
-        else:
+        elif self._run:
             self._run = 0
-        self._moves.append(index)
         self._color ^= 3
 
     def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
-        n = len(self._moves) + 1
+        n = len(self._board) + 1
         name = move if isinstance(move, str) else self._names()[move] if 0 <= move <= self._pass else move
         return IllegalMoveError(
             f"illegal move {name} by {_LETTER[self._color]} at move {n}: {reason}",
@@ -195,15 +193,13 @@ class Game:
             self._resigned = None
             self._over = self._ended_by_passes()
             return "resign"
-        if not self._moves:
+        index = self._board.undo()
+        if index is None:
             raise IkedaError("there is no move to undo")
-        index = self._moves.pop()
-        if index != self._pass:
-            self._board.undo()
         self._color ^= 3
         self._first_passer, self._run, self._over = None, 0, False
         color = self._start_color
-        for i in self._moves:  # replay the pass bookkeeping; undo is rare, moves are few
+        for i in self._board.moves:  # replay the pass bookkeeping; undo is rare
             if i != self._pass:
                 self._run = 0
             elif self._first_passer is None:
@@ -224,7 +220,6 @@ class Game:
         g._width, g._height, g._komi, g._rules = self._width, self._height, self._komi, self._rules
         g._color, g._start_color = self._color, self._start_color
         g._first_passer, g._run, g._over = self._first_passer, self._run, self._over
-        g._moves = self._moves.copy()
         g._resigned, g._pass = self._resigned, self._pass
         return g
 
@@ -270,12 +265,12 @@ class Game:
     def moves(self) -> list[str]:
         """The moves played, as GTP vertices and "pass"."""
         names = self._names()
-        return [names[i] for i in self._moves]
+        return [names[i] for i in self._board.moves]
 
     @property
     def move_indices(self) -> list[int]:
         """The moves played, as flat indices."""
-        return self._moves.copy()
+        return self._board.moves
 
     @property
     def resigned(self) -> Color | None:
@@ -341,7 +336,8 @@ class Game:
         letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"[: self._width]
         head = "    " + " ".join(letters)
         rows = [head]
-        last = self._moves[-1] if self._moves else self._pass
+        record = self._board.moves
+        last = record[-1] if record else self._pass
         for r, line in enumerate(self.to_numpy().tolist()):
             n = self._height - r
             cells = []
@@ -351,13 +347,13 @@ class Game:
             rows.append(f"{n:>3} " + " ".join(cells) + f" {n}")
         rows.append(head)
         state = "over" if self._over else f"{self.to_move} to move"
-        rows.append(f"move {len(self._moves)}, {state}, komi {self._komi:g}")
+        rows.append(f"move {len(record)}, {state}, komi {self._komi:g}")
         return "\n".join(rows)
 
     def __repr__(self) -> str:
         return (
             f"<ikeda.Game {self._width}x{self._height} {self._rules} komi={self._komi:g} "
-            f"moves={len(self._moves)} {'over' if self._over else 'to_move=' + self.to_move}>"
+            f"moves={len(self._board)} {'over' if self._over else 'to_move=' + self.to_move}>"
         )
 
 

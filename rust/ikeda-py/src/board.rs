@@ -1,17 +1,31 @@
-//! `ikeda._core.Board`: a board with its superko history and no turn order, passes or
+//! `ikeda._core.Board`: a board with its superko history and no turn order, pass rules or
 //! scoring. Colours are 1 (Black) and 2 (White); moves are GTP vertices, "pass", or flat
-//! indices (row-major from the top left, `w*h` = pass).
+//! indices (row-major from the top left, `w*h` = pass). It keeps the record of the moves
+//! applied to it, passes included (a pass leaves the stones as they are), so the game
+//! layer above needs no list of its own.
 
-use ikeda_core::{area, with_position, AnyPosition, Color, Geometry, Loc, PlayRules};
+use ikeda_core::{area, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyInt, PyList, PyString};
 
 use crate::errors::{geometry, illegal_move, invalid_move, invalid_position, InvalidMoveError, InvalidPositionError};
 
 #[pyclass(name = "Board", module = "ikeda._core")]
 pub struct PyBoard {
     pub(crate) pos: AnyPosition,
+    /// Flat indices of the moves applied, `w*h` for a pass.
+    record: Vec<u16>,
+}
+
+/// Python ints 0..=625, made once: legal-move lists then cost a reference each, not an
+/// allocation each.
+static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+
+fn int_list<'py>(py: Python<'py>, items: impl Iterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
+    let ints = INTS.get_or_init(py, || (0..=MAX_SIDE * MAX_SIDE).map(|i| i.into_pyobject(py).map_or_else(|e| match e {}, |b| b.unbind())).collect());
+    PyList::new(py, items.map(|i| ints[i].bind(py)))
 }
 
 pub fn color_arg(color: u8) -> PyResult<Color> {
@@ -75,7 +89,7 @@ impl PyBoard {
         let geo = geometry(width, height)?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
         let pos = AnyPosition::from_setup(geo, PlayRules::IKEDA, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
-        Ok(PyBoard { pos })
+        Ok(PyBoard { pos, record: Vec::new() })
     }
 
     #[getter]
@@ -123,26 +137,42 @@ impl PyBoard {
         Ok(with_position!(&self.pos, p => p.check(loc, c)).err().map(|r| r.as_str()))
     }
 
-    /// Plays `move` for `color` and returns its flat index; a pass returns `w*h` and
-    /// leaves the board as it is. Raises IllegalMoveError and changes nothing if illegal.
-    fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<usize> {
+    /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
+    /// as they are). Raises IllegalMoveError and changes nothing if the play is illegal.
+    fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
         let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
-        if i < self.geo().pass_index() {
+        let is_pass = i == self.geo().pass_index();
+        if !is_pass {
             let loc = self.loc(i);
             with_position!(&mut self.pos, p => p.play(loc, c)).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
         }
-        Ok(i)
+        self.record.push(i as u16);
+        Ok(is_pass)
     }
 
-    /// Takes back the last play; returns its flat index, or None at the start.
+    /// Takes back the last move; returns its flat index, or None if there is none.
     fn undo(&mut self) -> Option<usize> {
-        let geo = self.geo();
-        with_position!(&mut self.pos, p => p.undo()).map(|(loc, _)| geo.index_of_loc(loc))
+        let i = usize::from(self.record.pop()?);
+        if i != self.geo().pass_index() {
+            with_position!(&mut self.pos, p => p.undo());
+        }
+        Some(i)
+    }
+
+    /// The moves applied, as flat indices (`w*h` = pass).
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        int_list(py, self.record.iter().map(|&i| usize::from(i)))
+    }
+
+    /// Number of moves applied, passes included.
+    fn __len__(&self) -> usize {
+        self.record.len()
     }
 
     /// A copy sharing this board's history.
     fn copy(&mut self) -> PyBoard {
-        PyBoard { pos: self.pos.fork() }
+        PyBoard { pos: self.pos.fork(), record: self.record.clone() }
     }
 
     fn __copy__(&mut self) -> PyBoard {
@@ -158,9 +188,9 @@ impl PyBoard {
     }
 
     /// Flat indices of the legal plays of `color` (no pass).
-    fn legal_indices(&self, color: u8) -> PyResult<Vec<usize>> {
+    fn legal_indices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         let c = color_arg(color)?;
-        Ok(with_position!(&self.pos, p => p.legal_plays(c).map(|(i, _)| i).collect()))
+        with_position!(&self.pos, p => int_list(py, p.legal_plays(c).map(|(i, _)| i)))
     }
 
     /// GTP names of the legal plays of `color` (no pass).
