@@ -30,7 +30,7 @@ fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
         let game = midgame::<N>(size, mid);
         let geo = game.position.geometry();
         let color = game.to_move;
-        let legal: Vec<_> = game.position.legal_plays(color).map(|(_, l)| l).collect();
+        let legal: Vec<_> = game.position.legal_plays(color).into_iter().map(|(_, l)| l).collect();
         assert!(!legal.is_empty());
 
         c.bench_function(&format!("play_undo/{size}x{size}"), |b| {

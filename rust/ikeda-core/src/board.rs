@@ -11,14 +11,17 @@ use crate::color::{Cell, Color};
 use crate::geometry::{CoordError, Geometry, Loc, MAX_CELLS};
 use crate::zobrist;
 
+/// Words of a bitset over the padded cells of the largest board.
+pub(crate) const WORDS: usize = MAX_CELLS.div_ceil(64);
+
 /// A set of locs on the stack, for flood fills.
 #[derive(Clone)]
-pub(crate) struct Marks([u64; MAX_CELLS.div_ceil(64)]);
+pub(crate) struct Marks([u64; WORDS]);
 
 impl Marks {
     #[inline]
     pub(crate) fn new() -> Marks {
-        Marks([0; MAX_CELLS.div_ceil(64)])
+        Marks([0; WORDS])
     }
     /// Marks `loc`; true if it was not marked before.
     #[inline]
@@ -72,6 +75,11 @@ pub struct Board<const N: usize> {
     size: [u16; N],
     hash: u128,
     stones: [u16; 2],
+    /// The empty points, one bit per loc: legal-move scans visit only these.
+    empty: [u64; WORDS],
+    /// Per point: how many of its neighbours are empty (kept for every cell; only read
+    /// for empty points, where 4 means a play there can neither capture nor die).
+    empty_neighbours: [u8; N],
 }
 
 /// What one play did, enough to undo it given the removed stones.
@@ -98,8 +106,16 @@ impl<const N: usize> Board<N> {
     pub fn new(geo: Geometry) -> Self {
         debug_assert!(geo.cells() <= N);
         let mut cells = [Cell::Wall; N];
+        let mut empty = [0; WORDS];
         for loc in geo.locs() {
             cells[loc as usize] = Cell::Empty;
+            empty[loc as usize / 64] |= 1 << (loc % 64);
+        }
+        let mut empty_neighbours = [0; N];
+        for loc in geo.locs() {
+            let s = geo.stride;
+            empty_neighbours[loc as usize] =
+                [loc - s, loc - 1, loc + 1, loc + s].iter().filter(|&&q| cells[q as usize] == Cell::Empty).count() as u8;
         }
         Board {
             geo,
@@ -110,6 +126,8 @@ impl<const N: usize> Board<N> {
             size: [0; N],
             hash: 0,
             stones: [0; 2],
+            empty,
+            empty_neighbours,
         }
     }
 
@@ -283,9 +301,7 @@ impl<const N: usize> Board<N> {
     /// point from neighbouring opponent chains' liberties.
     pub(crate) fn add_stone(&mut self, p: Loc, c: Color) {
         let pu = p as usize;
-        self.cells[pu] = Cell::stone(c);
-        self.hash ^= zobrist::key(c, p);
-        self.stones[c.index()] += 1;
+        self.set_stone(p, c);
         self.head[pu] = p;
         self.next[pu] = p;
         self.size[pu] = 1;
@@ -317,6 +333,58 @@ impl<const N: usize> Board<N> {
         } else {
             self.libs[pu] = self.neighbours(p).iter().filter(|&&q| self.cells[q as usize] == Cell::Empty).count() as u16;
         }
+    }
+
+    /// Puts a stone of `c` on the empty point `p`: cell, hash, counts; no chains.
+    #[inline]
+    fn set_stone(&mut self, p: Loc, c: Color) {
+        self.cells[p as usize] = Cell::stone(c);
+        self.hash ^= zobrist::key(c, p);
+        self.stones[c.index()] += 1;
+        self.empty[p as usize / 64] &= !(1 << (p % 64));
+        for q in self.neighbours(p) {
+            self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_sub(1);
+        }
+    }
+
+    /// Takes the stone of `c` off `p`: cell, hash, counts; no chains.
+    #[inline]
+    fn clear_stone(&mut self, p: Loc, c: Color) {
+        self.cells[p as usize] = Cell::Empty;
+        self.hash ^= zobrist::key(c, p);
+        self.stones[c.index()] -= 1;
+        self.empty[p as usize / 64] |= 1 << (p % 64);
+        for q in self.neighbours(p) {
+            self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_add(1);
+        }
+    }
+
+    /// Calls `f(flat index, loc)` for every empty point, in flat-index order.
+    #[inline]
+    pub fn for_each_empty(&self, mut f: impl FnMut(usize, Loc)) {
+        let (w, s) = (usize::from(self.geo.width), usize::from(self.geo.stride));
+        // Row r (from 0) holds locs (r+1)*s + 1 ..= (r+1)*s + w.
+        let (mut row_base, mut index_base) = (s + 1, 0);
+        for (k, &word) in self.empty.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let loc = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                while loc >= row_base + s {
+                    row_base += s;
+                    index_base += w;
+                }
+                f(index_base + loc - row_base, loc as Loc);
+            }
+        }
+    }
+
+    /// Whether every neighbour of the empty point `p` is empty: then a play there can
+    /// neither capture nor be suicide.
+    #[inline]
+    #[must_use]
+    pub fn is_open(&self, p: Loc) -> bool {
+        self.empty_neighbours[p as usize] == 4
     }
 
     /// Joins two chains; the smaller one is relabelled.
@@ -355,14 +423,12 @@ impl<const N: usize> Board<N> {
         let mut s = h;
         loop {
             out.push(s);
-            self.cells[s as usize] = Cell::Empty;
-            self.hash ^= zobrist::key(color, s);
+            self.clear_stone(s, color);
             s = self.next[s as usize];
             if s == h {
                 break;
             }
         }
-        self.stones[color.index()] -= (out.len() - start) as u16;
         let other = Cell::stone(color.opponent());
         for &s in &out[start..] {
             self.give_liberty(s, other);
@@ -389,9 +455,7 @@ impl<const N: usize> Board<N> {
     /// together is split again.
     pub(crate) fn remove_stone(&mut self, p: Loc) {
         let color = self.cells[p as usize].color().expect("remove_stone on a stone");
-        self.cells[p as usize] = Cell::Empty;
-        self.hash ^= zobrist::key(color, p);
-        self.stones[color.index()] -= 1;
+        self.clear_stone(p, color);
         self.give_liberty(p, Cell::stone(color.opponent()));
         let own = Cell::stone(color);
         let mut done = Marks::new();
@@ -405,10 +469,8 @@ impl<const N: usize> Board<N> {
     /// Puts back stones removed by [`Board::remove_chain`] (the reverse of it).
     pub(crate) fn restore_stones(&mut self, stones: &[Loc], color: Color) {
         for &s in stones {
-            self.cells[s as usize] = Cell::stone(color);
-            self.hash ^= zobrist::key(color, s);
+            self.set_stone(s, color);
         }
-        self.stones[color.index()] += stones.len() as u16;
         let other = Cell::stone(color.opponent());
         for &s in stones {
             let mut seen = [0 as Loc; 4];
@@ -496,6 +558,17 @@ impl<const N: usize> Board<N> {
         }
         if hash != self.hash {
             return Err("hash".into());
+        }
+        for loc in self.geo.locs() {
+            let l = loc as usize;
+            let empty = self.cells[l] == Cell::Empty;
+            if (self.empty[l / 64] >> (l % 64) & 1 == 1) != empty {
+                return Err(format!("empty set at {loc}"));
+            }
+            let n = self.neighbours(loc).iter().filter(|&&q| self.cells[q as usize] == Cell::Empty).count();
+            if empty && usize::from(self.empty_neighbours[l]) != n {
+                return Err(format!("empty neighbours at {loc}: {} != {n}", self.empty_neighbours[l]));
+            }
         }
         if stones != self.stones {
             return Err(format!("stone counts {:?} != {stones:?}", self.stones));

@@ -21,18 +21,18 @@ pub fn perft<const N: usize>(game: &mut Game<N>, depth: u32) -> u64 {
     let c = game.to_move;
     let saved: PassState = game.passes;
     let geo = game.position.geometry();
-    let mut total = 0;
-    // The pass: always legal while the game goes on.
+    if depth == 1 {
+        // Every legal play, and the pass (always legal while the game goes on).
+        let mut plays = 0;
+        game.position.for_each_legal(c, |_, _| plays += 1);
+        return plays + 1;
+    }
     game.passes = saved.pass(c);
     game.to_move = c.opponent();
-    total += if depth == 1 { 1 } else { perft(game, depth - 1) };
+    let mut total = perft(game, depth - 1);
     game.passes = saved.play();
     for loc in geo.locs() {
         if game.position.check(loc, c).is_err() {
-            continue;
-        }
-        if depth == 1 {
-            total += 1;
             continue;
         }
         game.position.play_unchecked(loc, c);

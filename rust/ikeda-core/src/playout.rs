@@ -58,7 +58,11 @@ pub fn random_game<const N: usize>(mut game: Game<N>, komi_half: i32, seed: u64,
         let mut mv = None;
         if pass_probability <= 0.0 || rng.next_u64() >= pass_threshold {
             candidates.clear();
-            candidates.extend(geo.locs().filter(|&l| game.position.check(l, c).is_ok() && !is_eye(&game, l, c)));
+            game.position.for_each_legal(c, |_, l| {
+                if !is_eye(&game, l, c) {
+                    candidates.push(l);
+                }
+            });
             if !candidates.is_empty() {
                 let k = ((u128::from(rng.next_u64()) * candidates.len() as u128) >> 64) as usize;
                 mv = Some(candidates[k]);

@@ -104,6 +104,15 @@ impl<const N: usize> Position<N> {
         if self.board.cell(loc) != Cell::Empty {
             return Err(Illegal::Occupied);
         }
+        self.check_empty(loc, c)
+    }
+
+    /// [`Position::check`] for a point known to be empty.
+    #[inline]
+    fn check_empty(&self, loc: Loc, c: Color) -> Result<(), Illegal> {
+        if self.rules.ko == KoRule::CapturingSuperko && self.board.is_open(loc) {
+            return Ok(()); // no capture, no suicide, nothing to test against history
+        }
         let shape = self.board.shape(loc, c);
         if shape.suicide && !self.rules.suicide_allowed {
             return Err(Illegal::Suicide);
@@ -159,15 +168,27 @@ impl<const N: usize> Position<N> {
     /// true. Precondition: `out.len() == w*h + 1`.
     pub fn legal_mask(&self, c: Color, out: &mut [bool]) {
         let geo = self.geometry();
-        for (i, loc) in geo.locs().enumerate() {
-            out[i] = self.check(loc, c).is_ok();
-        }
+        out.fill(false);
+        self.board.for_each_empty(|i, loc| out[i] = self.check_empty(loc, c).is_ok());
         out[geo.points()] = true;
     }
 
-    /// The legal plays of `c`, as (flat index, loc).
-    pub fn legal_plays(&self, c: Color) -> impl Iterator<Item = (usize, Loc)> + '_ {
-        self.geometry().locs().enumerate().filter(move |&(_, l)| self.check(l, c).is_ok())
+    /// Calls `f(flat index, loc)` for each legal play of `c`, in flat-index order.
+    #[inline]
+    pub fn for_each_legal(&self, c: Color, mut f: impl FnMut(usize, Loc)) {
+        self.board.for_each_empty(|i, loc| {
+            if self.check_empty(loc, c).is_ok() {
+                f(i, loc);
+            }
+        });
+    }
+
+    /// The legal plays of `c`, as (flat index, loc), in flat-index order.
+    #[must_use]
+    pub fn legal_plays(&self, c: Color) -> Vec<(usize, Loc)> {
+        let mut out = Vec::with_capacity(self.board.geometry().points());
+        self.for_each_legal(c, |i, l| out.push((i, l)));
+        out
     }
 }
 
@@ -232,7 +253,7 @@ mod tests {
                 let mut snapshots = vec![p.board().clone()];
                 let mut c = Color::Black;
                 for _ in 0..(3 * w * h) {
-                    let legal: Vec<Loc> = p.legal_plays(c).map(|(_, l)| l).collect();
+                    let legal: Vec<Loc> = p.legal_plays(c).into_iter().map(|(_, l)| l).collect();
                     if !legal.is_empty() {
                         let l = legal[(rng.next_u64() % legal.len() as u64) as usize];
                         p.play_unchecked(l, c);

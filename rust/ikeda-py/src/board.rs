@@ -23,6 +23,22 @@ pub struct PyBoard {
 /// allocation each.
 static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
 
+/// GTP names "A1".."Z25" as Python strings, made once, by `x * MAX_SIDE + row - 1`.
+static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+fn name_list<'py>(py: Python<'py>, geo: Geometry, items: impl Iterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
+    let names = NAMES.get_or_init(py, || {
+        let g = Geometry::new(MAX_SIDE, MAX_SIDE).expect("the largest board");
+        let index = |x: usize, row: usize| (MAX_SIDE - row) * MAX_SIDE + x;
+        (0..MAX_SIDE)
+            .flat_map(|x| (1..=MAX_SIDE).map(move |row| (x, row)))
+            .map(|(x, row)| PyString::new(py, &g.vertex_name(index(x, row))).unbind())
+            .collect()
+    });
+    let (w, h) = (usize::from(geo.width), usize::from(geo.height));
+    PyList::new(py, items.map(|i| names[(i % w) * MAX_SIDE + (h - i / w) - 1].bind(py)))
+}
+
 fn int_list<'py>(py: Python<'py>, items: impl Iterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
     let ints = INTS.get_or_init(py, || (0..=MAX_SIDE * MAX_SIDE).map(|i| i.into_pyobject(py).map_or_else(|e| match e {}, |b| b.unbind())).collect());
     PyList::new(py, items.map(|i| ints[i].bind(py)))
@@ -190,14 +206,13 @@ impl PyBoard {
     /// Flat indices of the legal plays of `color` (no pass).
     fn legal_indices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         let c = color_arg(color)?;
-        with_position!(&self.pos, p => int_list(py, p.legal_plays(c).map(|(i, _)| i)))
+        with_position!(&self.pos, p => int_list(py, p.legal_plays(c).into_iter().map(|(i, _)| i)))
     }
 
     /// GTP names of the legal plays of `color` (no pass).
-    fn legal_vertices(&self, color: u8) -> PyResult<Vec<String>> {
+    fn legal_vertices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         let c = color_arg(color)?;
-        let geo = self.geo();
-        Ok(with_position!(&self.pos, p => p.legal_plays(c).map(|(i, _)| geo.vertex_name(i)).collect()))
+        with_position!(&self.pos, p => name_list(py, self.geo(), p.legal_plays(c).into_iter().map(|(i, _)| i)))
     }
 
     /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.
