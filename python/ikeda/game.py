@@ -310,25 +310,15 @@ class Game:
         `dead` lists agreed dead stones; each marks its whole chain, which is removed
         before counting. Without it every stone on the board is alive.
         """
-        bs, ws, bt, wt = self._board.area(list(dead))
+        bs, ws, bt, wt = self._board.area(dead) if dead else self._board.area()
         half = 0.5 if self._first_passer == WHITE else 0.0
-        names = self._names()
-        return Score(
-            black=bs + bt - half,
-            white=ws + wt + half + self._komi,
-            black_stones=bs,
-            white_stones=ws,
-            black_territory=bt,
-            white_territory=wt,
-            half_point=half,
-            komi=self._komi,
-            dead=tuple(names[self._board.index(d)] for d in dead),
-        )
+        marked = tuple(self._names()[self._board.index(d)] for d in dead) if dead else ()
+        return Score(bs + bt - half, ws + wt + half + self._komi, bs, ws, bt, wt, half, self._komi, marked)
 
     def ownership(self, dead: Sequence[Move] = ()) -> npt.NDArray[np.int8]:
         """Who owns each point, int8 ``(h, w)``: 0 nobody, 1 Black, 2 White (stones and
         Definition 5 territory, after removing `dead` chains)."""
-        return self._board.ownership(list(dead))
+        return self._board.ownership(dead) if dead else self._board.ownership()
 
     # -- display ---------------------------------------------------------------------
 

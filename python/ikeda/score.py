@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 
 def format_points(x: float) -> str:
@@ -11,14 +10,15 @@ def format_points(x: float) -> str:
     return str(int(x)) if x == int(x) else str(x)
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     """Area III score: stones + territory, the first-pass half point, komi.
 
     ``black`` and ``white`` are the totals; the breakdown says where they come from:
     ``black = black_stones + black_territory - half_point`` and
     ``white = white_stones + white_territory + half_point + komi``, where ``half_point`` is
     0.5 when White made the first pass of the game (Rule 7) and 0 otherwise.
+
+    An immutable named tuple, so it is cheap to make and compares by value.
     """
 
     black: float

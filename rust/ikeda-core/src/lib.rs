@@ -37,5 +37,5 @@ pub use legal_positions::count_legal_positions;
 pub use perft::perft;
 pub use playout::{is_eye, random_game, RandomGame};
 pub use position::{Illegal, KoRule, PlayRules, Position};
-pub use territory::{area, Area};
+pub use territory::{area, ownership, Area};
 pub use tiers::{AnyPosition, CELLS_19, CELLS_9};

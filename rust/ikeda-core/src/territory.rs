@@ -8,13 +8,11 @@ use crate::board::{Board, Marks};
 use crate::color::{Cell, Color};
 use crate::geometry::Loc;
 
-/// Stones and territory per colour, and who owns each point.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Stones and territory per colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Area {
     pub stones: [u32; 2],
     pub territory: [u32; 2],
-    /// Per flat index: 0 nobody, 1 Black, 2 White (stones and territory).
-    pub owner: Vec<u8>,
 }
 
 impl Area {
@@ -25,12 +23,10 @@ impl Area {
     }
 }
 
-/// Counts the board as it stands, after removing the chains through `dead` (agreed dead
-/// stones; empty locs in `dead` are ignored by this function, callers validate).
-#[must_use]
-pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
-    let geo = board.geometry();
-    let mut cells: [Cell; N] = *board.cells();
+/// The cells with the chains through `dead` removed (agreed dead stones; empty locs in
+/// `dead` are ignored here, callers validate).
+fn without_dead<const N: usize>(board: &Board<N>, dead: &[Loc]) -> [Cell; N] {
+    let mut cells = *board.cells();
     for &d in dead {
         if board.cell(d).color().is_some() {
             for s in board.chain(d) {
@@ -38,51 +34,76 @@ pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
             }
         }
     }
-    let dirs = geo.dirs();
-    let mut owner = vec![0u8; geo.points()];
-    let mut stones = [0u32; 2];
-    let mut territory = [0u32; 2];
+    cells
+}
+
+/// Calls `f(region, borders)` for every maximal empty region, where `borders` has bit 1
+/// if the region touches a Black stone and bit 2 if it touches a White one.
+fn regions<const N: usize>(board: &Board<N>, cells: &[Cell; N], mut f: impl FnMut(&[Loc], u8)) {
+    let s = board.geometry().stride;
     let mut seen = Marks::new();
-    let mut region: Vec<Loc> = Vec::with_capacity(geo.points());
-    for (i, loc) in geo.locs().enumerate() {
-        match cells[loc as usize] {
-            Cell::Black | Cell::White => {
-                let c = cells[loc as usize] as u8;
-                stones[c as usize - 1] += 1;
-                owner[i] = c;
-            }
-            _ if !seen.insert(loc) => {}
-            _ => {
-                // Flood the empty region, noting which colours border it.
-                region.clear();
-                region.push(loc);
-                let mut borders = 0u8;
-                let mut k = 0;
-                while k < region.len() {
-                    let p = region[k];
-                    k += 1;
-                    for d in dirs {
-                        let q = (p as isize + d) as Loc;
-                        match cells[q as usize] {
-                            Cell::Empty => {
-                                if seen.insert(q) {
-                                    region.push(q);
-                                }
-                            }
-                            Cell::Black => borders |= 1,
-                            Cell::White => borders |= 2,
-                            Cell::Wall => {}
+    let mut region = [0 as Loc; N];
+    for loc in board.geometry().locs() {
+        if cells[loc as usize] != Cell::Empty || !seen.insert(loc) {
+            continue;
+        }
+        region[0] = loc;
+        let (mut len, mut k, mut borders) = (1, 0, 0u8);
+        while k < len {
+            let p = region[k];
+            k += 1;
+            for q in [p - s, p - 1, p + 1, p + s] {
+                match cells[q as usize] {
+                    Cell::Empty => {
+                        if seen.insert(q) {
+                            region[len] = q;
+                            len += 1;
                         }
                     }
-                }
-                if borders == 1 || borders == 2 {
-                    territory[borders as usize - 1] += region.len() as u32;
-                    for &p in &region {
-                        owner[geo.index_of_loc(p)] = borders;
-                    }
+                    Cell::Black => borders |= 1,
+                    Cell::White => borders |= 2,
+                    Cell::Wall => {}
                 }
             }
         }
+        f(&region[..len], borders);
     }
-    Area { stones, territory, owner }
+}
+
+/// Counts the board as it stands after removing the chains through `dead`.
+#[must_use]
+pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
+    let cells = if dead.is_empty() { *board.cells() } else { without_dead(board, dead) };
+    let mut stones = [board.stone_count(Color::Black) as u32, board.stone_count(Color::White) as u32];
+    if !dead.is_empty() {
+        stones = [0, 0];
+        for loc in board.geometry().locs() {
+            if let Some(c) = cells[loc as usize].color() {
+                stones[c.index()] += 1;
+            }
+        }
+    }
+    let mut territory = [0u32; 2];
+    regions(board, &cells, |region, borders| {
+        if borders == 1 || borders == 2 {
+            territory[borders as usize - 1] += region.len() as u32;
+        }
+    });
+    Area { stones, territory }
+}
+
+/// Who owns each point after removing the chains through `dead`, by flat index: 0
+/// nobody, 1 Black, 2 White (stones and territory).
+#[must_use]
+pub fn ownership<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Vec<u8> {
+    let mut by_loc = without_dead(board, dead).map(|c| if c == Cell::Wall { 0 } else { c as u8 });
+    let cells = without_dead(board, dead);
+    regions(board, &cells, |region, borders| {
+        if borders == 1 || borders == 2 {
+            for &p in region {
+                by_loc[p as usize] = borders;
+            }
+        }
+    });
+    board.geometry().locs().map(|l| by_loc[l as usize]).collect()
 }

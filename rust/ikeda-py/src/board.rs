@@ -4,7 +4,7 @@
 //! applied to it, passes included (a pass leaves the stones as they are), so the game
 //! layer above needs no list of its own.
 
-use ikeda_core::{area, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
+use ikeda_core::{area, ownership, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -242,8 +242,7 @@ impl PyBoard {
     fn ownership<'py>(&self, py: Python<'py>, dead: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let geo = self.geo();
         let dead = self.dead_locs(dead)?;
-        let a = with_position!(&self.pos, p => area(p.board(), &dead));
-        let owner: Vec<i8> = a.owner.into_iter().map(|o| o as i8).collect();
+        let owner: Vec<i8> = with_position!(&self.pos, p => ownership(p.board(), &dead)).into_iter().map(|o| o as i8).collect();
         PyArray1::from_vec(py, owner).reshape([geo.height as usize, geo.width as usize])
     }
 
