@@ -246,3 +246,181 @@ def perft(game: RefGame, depth: int) -> int:
         total += perft(game, depth - 1)
         game.undo()
     return total
+
+
+# -- Other rulesets: RULES.md "Territory Rules I" and "Other presets" --------------------
+#
+# Same board and history as RefGame; only the parts a ruleset changes are redone here:
+# which plays are tested against history (ko), whether self-capture is allowed (the
+# chain is then removed), when passes end the game, and how the end is counted.
+
+#: name -> (ko, suicide allowed, ending, scoring, first-pass half point, pass stones)
+PRESETS = {
+    "area3": ("capturing-superko", False, "first-pass", "area", True, False),
+    "area2": ("capturing-superko", False, "two-passes", "area", False, False),
+    "territory1": ("capturing-superko", False, "equal-moves", "territory", False, True),
+    "tromp-taylor": ("positional-superko", True, "two-passes", "area", False, False),
+}
+
+
+def stones(board: tuple[int, ...]) -> int:
+    return sum(1 for v in board if v != EMPTY)
+
+
+def preliminary_end(passes: list[bool]) -> int | None:
+    """0-based index of the second pass of the first two passes in succession."""
+    for i in range(1, len(passes)):
+        if passes[i - 1] and passes[i]:
+            return i
+    return None
+
+
+def end_index(passes: list[bool], ending: str) -> int | None:
+    """0-based index of the move that ends the game (``passes[i]``: move i is a pass)."""
+    first = passes.index(True) if True in passes else None
+    prelim = preliminary_end(passes)
+    for i in range(1, len(passes)):
+        if not (passes[i - 1] and passes[i]):
+            continue
+        if ending == "two-passes":
+            return i
+        if ending == "first-pass" and i - 1 != first:  # Area III Rule 6
+            return i
+        # Territory I: both passes after the preliminary end, and T1 + P1 == T2 + P2,
+        # i.e. an even number of moves since the preliminary end (colours alternate)
+        if ending == "equal-moves" and i - 1 > prelim and (i - prelim) % 2 == 0:
+            return i
+    return None
+
+
+class RulesGame(RefGame):
+    """One game under a preset of :data:`PRESETS` (``simple-ko`` is not modelled)."""
+
+    def __init__(self, width: int, height: int | None = None, komi: float = 0.0,
+                 setup: dict[str, list[str]] | None = None, to_move: str = "B",
+                 rules: str = "area3") -> None:
+        super().__init__(width, height, komi, setup, to_move)
+        self.rules = rules
+        (self.ko, self.suicide, self.ending, self.scoring, self.half_point,
+         self.pass_stones) = PRESETS[rules]
+        self.first_player = to_move
+
+    def copy(self) -> RulesGame:
+        other = RulesGame.__new__(RulesGame)
+        other.__dict__.update(self.__dict__)
+        other.seen, other.moves = set(self.seen), list(self.moves)
+        other.captured, other._undo = dict(self.captured), list(self._undo)
+        return other
+
+    def colour_of_move(self, i: int) -> str:
+        """Who made move ``i`` (0-based): colours alternate from the first player."""
+        return self.first_player if i % 2 == 0 else NAME[opponent(COLOR[self.first_player])]
+
+    def _try_play(self, p: int) -> tuple[str | None, tuple[int, ...], int]:
+        w, h, me = self.w, self.h, self.to_move
+        cells = list(self.board)
+        cells[p] = me
+        for n in neighbours(p, w, h):  # remove opponent chains with no liberty
+            if cells[n] == opponent(me):
+                chain = flood(tuple(cells), n, w, h)
+                if not liberties(tuple(cells), chain, w, h):
+                    for q in chain:
+                        cells[q] = EMPTY
+        own = flood(tuple(cells), p, w, h)
+        if not liberties(tuple(cells), own, w, h):  # only if nothing was removed
+            if not self.suicide:
+                return "suicide", tuple(cells), 0
+            for q in own:  # self-capture: the played chain is removed
+                cells[q] = EMPTY
+        after = tuple(cells)
+        removed = stones(self.board) + 1 - stones(after)  # of either colour
+        if after in self.seen and (self.ko == "positional-superko" or removed):
+            return "superko", after, removed
+        return None, after, removed
+
+    def play(self, move: int | str) -> None:
+        p = self.to_index(move)
+        reason = self.illegal_reason(p)
+        if reason is not None:
+            raise ValueError(f"illegal move {vertex_name(p, self.w, self.h)}: {reason}")
+        added = None
+        saved = (self.board, self.first_pass_index, self.first_passer, dict(self.captured))
+        if p == self.pass_move:
+            if self.first_pass_index is None:
+                self.first_pass_index, self.first_passer = len(self.moves), NAME[self.to_move]
+        else:
+            _, after, _ = self._try_play(p)
+            for c in "BW":  # stones of each colour that left the board
+                played = 1 if COLOR[c] == self.to_move else 0
+                self.captured[c] += self.board.count(COLOR[c]) + played - after.count(COLOR[c])
+            self.board = after
+            if after not in self.seen:
+                self.seen.add(after)
+                added = after
+        self._undo.append(saved + (added,))
+        self.moves.append(p)
+        self.to_move = opponent(self.to_move)
+        self.over = end_index(self.passes(), self.ending) is not None
+
+    def passes(self) -> list[bool]:
+        return [m == self.pass_move for m in self.moves]
+
+    def preliminary_end(self) -> int | None:
+        """1-based number of the move that formed the preliminary end, if any."""
+        i = preliminary_end(self.passes())
+        return None if i is None else i + 1
+
+    def table(self) -> dict[str, int] | None:
+        """Seed 003's Table 1 quantities (index 1 Black, 2 White), or None before the
+        preliminary end. The two passes forming it count in neither M nor P."""
+        prelim = preliminary_end(self.passes())
+        if prelim is None:
+            return None
+        at_prelim = self._undo[prelim][0]  # the board before that pass, i.e. after it
+        t: dict[str, int] = {}
+        owner = self.ownership()
+        for k, c in (("1", "B"), ("2", "W")):
+            mine = [i for i in range(len(self.moves)) if self.colour_of_move(i) == c]
+            t["M" + k] = sum(1 for i in mine if i < prelim and self.moves[i] != self.pass_move)
+            t["L" + k] = at_prelim.count(COLOR[c])
+            t["T" + k] = sum(1 for i in mine if i > prelim and self.moves[i] != self.pass_move)
+            t["P" + k] = sum(1 for i in mine if i > prelim and self.moves[i] == self.pass_move)
+            t["Q" + k] = self.board.count(COLOR[c])
+            t["S" + k] = owner.count(COLOR[c]) - self.board.count(COLOR[c])
+        return t
+
+    def lost(self) -> dict[str, int]:
+        """Stones each colour lost: captured, plus pass stones under Territory I."""
+        t = self.table() if self.pass_stones else None
+        return {c: self.captured[c] + (t["P" + k] if t else 0) for c, k in (("B", "1"), ("W", "2"))}
+
+    def score(self) -> dict[str, float]:
+        s = super().score()
+        if self.scoring == "area" and not self.half_point:  # no first-pass half point
+            s["black"] += s["half_point"]
+            s["white"] -= s["half_point"]
+            s["half_point"] = 0.0
+        if self.scoring == "territory":
+            lost = self.lost()
+            s["black"] = s["black_territory"] - lost["B"]
+            s["white"] = s["white_territory"] - lost["W"] + self.komi
+            s["half_point"] = 0.0
+        s["black_lost"], s["white_lost"] = self.lost()["B"], self.lost()["W"]
+        s["margin"] = s["black"] - s["white"]
+        return s
+
+
+def count_games(width: int, height: int, rules: str) -> int:
+    """Number of complete games from the empty board, Black first (brute force)."""
+
+    def count(game: RulesGame) -> int:
+        if game.over:
+            return 1
+        total = 0
+        for move in game.legal_moves():
+            game.play(move)
+            total += count(game)
+            game.undo()
+        return total
+
+    return count(RulesGame(width, height, rules=rules))

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from . import _core
 from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
-from .game import BLACK, WHITE, Game, Move, perft
+from .game import BLACK, WHITE, Game, Move, count_games, perft
 from .handicap import handicap_points
-from .score import Score
+from .rules import AREA_II, AREA_III, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
+from .score import Score, Table
 
 __version__: str = _core.__version__
 
 __all__ = [
+    "AREA_II",
+    "AREA_III",
     "BLACK",
     "WHITE",
     "Game",
@@ -23,7 +26,13 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPositionError",
     "Move",
+    "Rules",
+    "RulesError",
     "Score",
+    "TERRITORY_I",
+    "TROMP_TAYLOR",
+    "Table",
+    "count_games",
     "handicap_points",
     "perft",
 ]

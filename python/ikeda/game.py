@@ -1,8 +1,9 @@
-"""`Game`: Area Rules III game flow over the native board.
+"""`Game`: the game flow over the native board, Area Rules III by default.
 
-The native :class:`ikeda._core.Board` owns the stones, legality (Rules 3-5) and the
-superko history; this class adds what the board does not know: whose turn it is
-(Rules 1, 2, 8), the first pass and the end of the game (Rule 6), and the score (Rule 7).
+The native :class:`ikeda._core.Board` owns the stones, legality (Rules 3-5, or a
+ruleset's variants) and the superko history; this class adds what the board does not
+know: whose turn it is (Rules 1, 2, 8), the passes and the end of the game (Rule 6, see
+:mod:`ikeda.flow`), and the score (Rule 7, see :mod:`ikeda.counting`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import Literal, Union
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from . import _core, counting, flow
 from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
 from .handicap import handicap_points
+from .rules import Rules, as_rules
 from .score import Score
 
 Color = Literal["B", "W"]
@@ -28,7 +30,6 @@ Move = Union[str, int]
 BLACK, WHITE = 1, 2
 _LETTER = {BLACK: "B", WHITE: "W"}
 _CODE = {"B": BLACK, "W": WHITE, "b": BLACK, "w": WHITE, "black": BLACK, "white": WHITE}
-RULES = ("area3",)
 
 
 @functools.lru_cache(maxsize=64)
@@ -46,7 +47,7 @@ def _color_code(color: str, what: str) -> int:
 
 
 class Game:
-    """A game of Go under Ikeda's Area Rules III.
+    """A game of Go under Ikeda's Area Rules III, or another ruleset (:class:`Rules`).
 
     >>> g = Game(9, komi=6.5)
     >>> g.play("E5"); g.play("pass"); g.play("pass"); g.play("pass")
@@ -55,26 +56,28 @@ class Game:
     """
 
     __slots__ = (
-        "_board", "_width", "_height", "_komi", "_rules", "_color", "_start_color",
-        "_first_passer", "_run", "_over", "_resigned", "_pass",
+        "_board", "_width", "_height", "_rules", "_ending", "_simple_ko", "_color",
+        "_start_color", "_first_passer", "_first_pass", "_streak", "_prelim",
+        "_prelim_stones", "_passes", "_over", "_resigned", "_pass",
     )
 
     def __init__(
         self,
         size: int = 19,
         *,
-        komi: float = 6.5,
-        rules: str = "area3",
+        komi: float | None = None,
+        rules: Rules | str = "area3",
         width: int | None = None,
         height: int | None = None,
         setup: Mapping[str, Iterable[Move]] | None = None,
         handicap: int = 0,
         to_move: Color | None = None,
     ) -> None:
-        if rules not in RULES:
-            raise IkedaError(f"unknown rules {rules!r}; known: {', '.join(RULES)}")
-        if not isinstance(komi, (int, float)) or not math.isfinite(komi) or komi * 2 != int(komi * 2):
-            raise IkedaError(f"komi must be a multiple of 1/2, not {komi!r}")
+        rules = as_rules(rules)
+        if komi is not None:
+            if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
+                raise IkedaError(f"komi must be a multiple of 1/2, not {komi!r}")
+            rules = rules.replace(komi=komi)
         w = size if width is None else width
         h = size if height is None else height
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in (w, h)):
@@ -89,15 +92,20 @@ class Game:
             if w != h:
                 raise InvalidPositionError("fixed handicap needs a square board")
             black += handicap_points(handicap, w)
-        self._board = _core.Board(w, h, black, white)
+        self._board = _core.Board(w, h, black, white, ko=rules.ko, suicide=rules.suicide)
         self._width, self._height = w, h
-        self._komi = float(komi)
         self._rules = rules
+        self._ending = rules.ending
+        self._simple_ko = rules.ko == "simple-ko"
         default = "W" if handicap else "B"
         self._start_color = _color_code(to_move or default, "to_move")
         self._color = self._start_color
         self._first_passer: int | None = None
-        self._run = 0
+        self._first_pass: int | None = None  # its move number
+        self._streak = 0  # passes in succession ending with the last move
+        self._prelim: int | None = None  # move number of the preliminary end
+        self._prelim_stones: tuple[int, int] | None = None
+        self._passes = [0, 0, 0, 0]  # passes by Black, White before the preliminary end; after it
         self._over = False
         self._resigned: int | None = None
         self._pass = w * h
@@ -115,6 +123,8 @@ class Game:
             if self._over:
                 self._board.index(move)  # a malformed move is reported as such first
                 raise self._illegal(move, "game_over")
+            if self._simple_ko and self._is_ko_retake(move):
+                raise self._illegal(move, "ko")
             is_pass = self._board.play(move, self._color)  # the board records the move
         except IllegalMoveError as e:
             if e.move_number is not None:
@@ -123,14 +133,25 @@ class Game:
         except InvalidMoveError as e:
             raise InvalidMoveError(f"{e} (move {len(self._board) + 1})", move) from None
         if is_pass:
-            if self._first_passer is None:
-                self._first_passer = self._color  # Rule 6: the first pass is special
-            else:
-                self._run += 1
-                self._over = self._run >= 2
-        elif self._run:
-            self._run = 0
+            self._passed()
+        elif self._streak:
+            self._streak = 0
         self._color ^= 3
+
+    def _passed(self) -> None:
+        n = len(self._board)
+        self._streak += 1
+        self._passes[(2 if self._prelim is not None else 0) + self._color - 1] += 1
+        if self._first_pass is None:
+            self._first_pass, self._first_passer = n, self._color
+        if self._prelim is None and self._streak >= 2:
+            self._prelim = n
+            self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
+        self._over = flow.is_over(self._ending, n, self._streak, self._first_pass, self._prelim)
+
+    def _is_ko_retake(self, move: Move) -> bool:
+        """Simple ko: retaking the ko point at once (a pass in between lifts the ban)."""
+        return not self._streak and self._board.ko_point() == self._board.index(move)
 
     def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
         n = len(self._board) + 1
@@ -148,29 +169,40 @@ class Game:
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` may be played now (raises InvalidMoveError if it cannot be read)."""
-        if self._over:
-            self._board.index(move)
-            return False
-        return self._board.illegal_reason(move, self._color) is None
+        return self.illegal_reason(move) is None
 
     def illegal_reason(self, move: Move) -> str | None:
-        """Why `move` may not be played now, or None if it may."""
+        """Why `move` may not be played now ("game_over", "occupied", "suicide", "superko",
+        or "ko" under simple ko), or None if it may."""
         if self._over:
             self._board.index(move)
             return "game_over"
-        return self._board.illegal_reason(move, self._color)
+        reason = self._board.illegal_reason(move, self._color)
+        if reason is None and self._simple_ko and self._is_ko_retake(move):
+            return "ko"
+        return reason
+
+    def _ko_ban(self) -> int | None:
+        return self._board.ko_point() if self._simple_ko and not self._streak else None
 
     def legal_moves(self) -> list[str]:
         """The legal moves as GTP vertices, "pass" last; empty once the game is over."""
         if self._over:
             return []
-        return [*self._board.legal_vertices(self._color), "pass"]
+        moves = self._board.legal_vertices(self._color)
+        ko = self._ko_ban()
+        if ko is not None:
+            moves.remove(self._names()[ko])
+        return [*moves, "pass"]
 
     def legal_indices(self) -> list[int]:
         """The legal plays as flat indices, without the pass (always legal while the game
         goes on); empty once the game is over. The fastest way to drive random play."""
         if self._over:
             return []
+        if self._simple_ko:
+            ko = self._ko_ban()
+            return [i for i in self._board.legal_indices(self._color) if i != ko]
         return self._board.legal_indices(self._color)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
@@ -178,7 +210,11 @@ class Game:
         all false once the game is over."""
         if self._over:
             return np.zeros(self._pass + 1, dtype=np.bool_)
-        return self._board.legal_mask(self._color)
+        mask = self._board.legal_mask(self._color)
+        ko = self._ko_ban() if self._simple_ko else None
+        if ko is not None:
+            mask[ko] = False
+        return mask
 
     def resign(self, color: Color | None = None) -> None:
         """`color` (the side to move by default) resigns and loses (Rule 2)."""
@@ -191,35 +227,54 @@ class Game:
         """Takes back a resignation, or else the last move; returns what was taken back."""
         if self._resigned is not None:
             self._resigned = None
-            self._over = self._ended_by_passes()
+            self._over = self._passes_ended()
             return "resign"
         index = self._board.undo()
         if index is None:
             raise IkedaError("there is no move to undo")
         self._color ^= 3
-        self._first_passer, self._run, self._over = None, 0, False
+        record = self._board.moves
+        prelim = self._prelim if self._prelim is not None and self._prelim <= len(record) else None
+        stones = self._prelim_stones if prelim is not None else None
+        self._first_passer = self._first_pass = self._prelim = None
+        self._streak = 0
+        self._passes = [0, 0, 0, 0]
         color = self._start_color
-        for i in self._board.moves:  # replay the pass bookkeeping; undo is rare
+        for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
             if i != self._pass:
-                self._run = 0
-            elif self._first_passer is None:
-                self._first_passer = color
+                self._streak = 0
             else:
-                self._run += 1
-                self._over = self._run >= 2
+                self._streak += 1
+                self._passes[(2 if self._prelim is not None else 0) + color - 1] += 1
+                if self._first_pass is None:
+                    self._first_pass, self._first_passer = n, color
+                if self._prelim is None and self._streak >= 2:
+                    self._prelim = n
             color ^= 3
+        self._prelim_stones = stones
+        self._over = self._passes_ended()
         return self._names()[index]
 
-    def _ended_by_passes(self) -> bool:
-        return self._run >= 2
+    def _native_state(self) -> flow.NativeState:
+        n, prelim = len(self._board), self._prelim
+        mover = None if prelim is None else (self._start_color if prelim % 2 == 0 else self._start_color ^ 3)
+        return flow.native_state(
+            self._ending, n, self._streak, self._first_pass, prelim, self._first_passer, mover, self._over
+        )
+
+    def _passes_ended(self) -> bool:
+        return flow.is_over(self._ending, len(self._board), self._streak, self._first_pass, self._prelim)
 
     def copy(self) -> Game:
         """An independent copy; the configuration history is shared, not copied."""
         g = Game.__new__(Game)
         g._board = self._board.copy()
-        g._width, g._height, g._komi, g._rules = self._width, self._height, self._komi, self._rules
-        g._color, g._start_color = self._color, self._start_color
-        g._first_passer, g._run, g._over = self._first_passer, self._run, self._over
+        g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
+        g._simple_ko, g._color, g._start_color = self._simple_ko, self._color, self._start_color
+        g._first_passer, g._first_pass = self._first_passer, self._first_pass
+        g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
+        g._passes = self._passes.copy()
+        g._over = self._over
         g._resigned, g._pass = self._resigned, self._pass
         return g
 
@@ -237,11 +292,18 @@ class Game:
 
     @property
     def komi(self) -> float:
-        return self._komi
+        return self._rules.komi
 
     @property
-    def rules(self) -> str:
+    def rules(self) -> Rules:
+        """The ruleset, komi included; part of the game state (``rules.digest``)."""
         return self._rules
+
+    @property
+    def preliminary_end(self) -> int | None:
+        """The number of the move that made the preliminary end (the second of the first
+        two passes in succession), under any ruleset; None before it."""
+        return self._prelim
 
     @property
     def board(self) -> _core.Board:
@@ -303,17 +365,43 @@ class Game:
 
     # -- counting --------------------------------------------------------------------
 
-    def score(self, dead: Sequence[Move] = ()) -> Score:
-        """The Area III count of the board as it stands (Rule 7): stones + territory, the
-        half point moved from Black to White when White passed first, komi to White.
+    def score(self, dead: Sequence[Move] = (), rules: Rules | str | None = None) -> Score:
+        """The count of the board as it stands under the game's rules, or under `rules`.
+
+        Area III (Rule 7): stones + territory, the half point moved from Black to White
+        when White passed first, komi to White. Territory I: territory - stones lost
+        (captured and pass stones) + komi. A ruleset given by name keeps the game's komi.
+        Counting a record of another ruleset under Territory I appends the passes it still
+        needs to reach its end (``Score.extra_passes``); see docs/rules.md for which
+        combinations are meaningful.
 
         `dead` lists agreed dead stones; each marks its whole chain, which is removed
         before counting. Without it every stone on the board is alive.
         """
-        bs, ws, bt, wt = self._board.area(dead) if dead else self._board.area()
-        half = 0.5 if self._first_passer == WHITE else 0.0
-        marked = tuple(self._names()[self._board.index(d)] for d in dead) if dead else ()
-        return Score(bs + bt - half, ws + wt + half + self._komi, bs, ws, bt, wt, half, self._komi, marked)
+        if rules is None:
+            counted = self._rules
+        elif isinstance(rules, Rules):
+            counted = rules
+        else:
+            counted = as_rules(rules)
+            if "komi" not in rules:  # a ruleset named without komi keeps the game's
+                counted = counted.replace(komi=self._rules.komi)
+        board = self._board
+        area = board.area(dead) if dead else board.area()
+        marked = tuple(self._names()[board.index(d)] for d in dead) if dead else ()
+        # Stones lost: captured, and dead ones (on the board but not counted).
+        cb, cw = board.lost
+        lost = (cb + board.stone_count(BLACK) - area[0], cw + board.stone_count(WHITE) - area[1])
+        tally, p = None, self._passes
+        if self._prelim is not None and self._prelim_stones is not None:
+            tally = counting.Tally(
+                self._start_color, len(board), self._prelim, self._prelim_stones, (p[0], p[1], p[2], p[3]), self._streak
+            )
+        # A record of another ending is continued with the passes Territory I still needs.
+        extra = tally.extra_passes() if tally is not None and self._ending != "equal-moves" else 0
+        if counted.scoring == "area":
+            return counting.area_score(counted, self._first_passer, area, lost, marked, tally, extra)
+        return counting.territory_score(counted, tally, area, lost, marked, extra)
 
     def ownership(self, dead: Sequence[Move] = ()) -> npt.NDArray[np.int8]:
         """Who owns each point, int8 ``(h, w)``: 0 nobody, 1 Black, 2 White (stones and
@@ -337,12 +425,12 @@ class Game:
             rows.append(f"{n:>3} " + " ".join(cells) + f" {n}")
         rows.append(head)
         state = "over" if self._over else f"{self.to_move} to move"
-        rows.append(f"move {len(record)}, {state}, komi {self._komi:g}")
+        rows.append(f"move {len(record)}, {state}, {self._rules}, komi {self._rules.komi:g}")
         return "\n".join(rows)
 
     def __repr__(self) -> str:
         return (
-            f"<ikeda.Game {self._width}x{self._height} {self._rules} komi={self._komi:g} "
+            f"<ikeda.Game {self._width}x{self._height} {self._rules} komi={self._rules.komi:g} "
             f"moves={len(self._board)} {'over' if self._over else 'to_move=' + self.to_move}>"
         )
 
@@ -355,6 +443,13 @@ def perft(game: Game, depth: int) -> int:
         raise IkedaError(f"perft depth must be a non-negative int, not {depth!r}")
     if depth == 0:
         return 1
-    return _core.perft(
-        game._board, game._color, depth, game._first_passer, game._run, game._over
-    )
+    return _core.perft(game._board, game._color, game._ending, game._native_state(), depth)
+
+
+def count_games(width: int, height: int, rules: Rules | str = "area3") -> int:
+    """The number of complete games from the empty `width` x `height` board, Black first,
+    under `rules`: every legal sequence of moves that reaches the end of the game.
+    Enumerated natively with play and undo (the GIL released); the count grows very fast
+    with the board (Tromp-Taylor: 1x3 = 907, 1x4 = 2,098,407,841)."""
+    g = Game(width=width, height=height, rules=rules)
+    return _core.count_games(g._board, g._color, g._ending, g._native_state())

@@ -1,4 +1,5 @@
-"""The result of counting a position under Area Rules III (Rules 7 and 8)."""
+"""The result of counting a position: Area III (Rules 7 and 8) by default, or another
+ruleset's counting (see :mod:`ikeda.counting`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,35 @@ def format_points(x: float) -> str:
     return str(int(x)) if x == int(x) else str(x)
 
 
+class Table(NamedTuple):
+    """Seed 003's bookkeeping (index 1 = Black, 2 = White): M stones played before the
+    preliminary end, L stones on the board at it, T stones played and P passes after it
+    (the two passes forming it excluded), Q stones on the board and S territory at the
+    end."""
+
+    M1: int
+    M2: int
+    L1: int
+    L2: int
+    T1: int
+    T2: int
+    P1: int
+    P2: int
+    Q1: int
+    Q2: int
+    S1: int
+    S2: int
+
+    @property
+    def prisoners1(self) -> int:
+        """Stones Black lost (Territory I, no setup stones): M1 + T1 - Q1 + P1."""
+        return self.M1 + self.T1 - self.Q1 + self.P1
+
+    @property
+    def prisoners2(self) -> int:
+        return self.M2 + self.T2 - self.Q2 + self.P2
+
+
 class Score(NamedTuple):
     """Area III score: stones + territory, the first-pass half point, komi.
 
@@ -17,6 +47,13 @@ class Score(NamedTuple):
     ``black = black_stones + black_territory - half_point`` and
     ``white = white_stones + white_territory + half_point + komi``, where ``half_point`` is
     0.5 when White made the first pass of the game (Rule 7) and 0 otherwise.
+
+    Under territory counting (Territory I) ``black = black_territory - black_lost`` and
+    ``white = white_territory - white_lost + komi``, where a side's stones lost are its
+    captured stones (dead ones included) and its pass stones. ``table`` holds seed 003's
+    quantities once the game has a preliminary end, for the record continued to Territory
+    I's end; ``extra_passes`` is the number of passes Territory I counting appended to
+    reach it (0 under area counting and for a game played under Territory I).
 
     An immutable named tuple, so it is cheap to make and compares by value.
     """
@@ -30,6 +67,11 @@ class Score(NamedTuple):
     half_point: float
     komi: float
     dead: tuple[str, ...] = ()
+    rules: str = "area3"
+    black_lost: int = 0
+    white_lost: int = 0
+    table: Table | None = None
+    extra_passes: int = 0
 
     @property
     def margin(self) -> float:
@@ -51,6 +93,13 @@ class Score(NamedTuple):
         return f"{'B' if m > 0 else 'W'}+{format_points(abs(m))}"
 
     def __str__(self) -> str:
+        if self.rules.startswith("territory"):
+            return (
+                f"Black {format_points(self.black)} = {self.black_territory} territory - "
+                f"{self.black_lost} lost; White {format_points(self.white)} = "
+                f"{self.white_territory} territory - {self.white_lost} lost + "
+                f"{format_points(self.komi)} komi; {self.result}"
+            )
         half = f" - {self.half_point} (White passed first)" if self.half_point else ""
         whalf = f" + {self.half_point}" if self.half_point else ""
         return (

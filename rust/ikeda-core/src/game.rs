@@ -1,23 +1,43 @@
-//! The compact native game flow of Area Rules III, for loops that run whole games without
-//! Python (perft, random games). The Python `ikeda.Game` is the reference flow; a test
-//! replays native games through it and requires the same ends and scores.
+//! The compact native game flow, for loops that run whole games without Python (perft,
+//! random games, game counts). The Python `ikeda.Game` is the reference flow; tests replay
+//! native games through it and require the same ends and scores.
 //!
-//! Rule 6: the first pass of the game is special; after it the game ends as soon as two
-//! passes follow in succession, neither of them the first pass. Rule 7: stones +
-//! territory, and 1/2 point moves from Black to White when White passed first. Scores
-//! are kept in half points so they stay exact.
+//! Endings: Area III's Rule 6 (the first pass of the game is special; afterwards two
+//! passes in succession, neither of them the first pass, end the game), two passes in
+//! succession (Area II, Tromp-Taylor), and Territory I's (a preliminary end at the first
+//! two passes in succession; then the first pair of successive passes after it at which
+//! both players have made equally many moves since it). Scores are kept in half points so
+//! they stay exact.
 
 use crate::color::Color;
 use crate::geometry::Loc;
-use crate::position::{Illegal, Position};
+use crate::position::{Illegal, KoRule, Position};
 use crate::territory::area;
 
-/// The pass bookkeeping of Rule 6.
+/// How a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Area III, Rule 6.
+    FirstPass,
+    /// Area II, Tromp-Taylor.
+    TwoPasses,
+    /// Territory I: preliminary end, then equal numbers of moves.
+    EqualMoves,
+}
+
+/// The pass bookkeeping of every ending.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PassState {
     pub first_passer: Option<Color>,
-    /// Passes in succession since the last play, not counting the first pass of the game.
+    /// Passes in succession up to now (for `FirstPass`, not counting the first pass of
+    /// the game; for `EqualMoves` after the preliminary end, only passes after it).
     pub run: u8,
+    /// `EqualMoves`: the preliminary end has happened.
+    pub prelim: bool,
+    /// `EqualMoves`: Black's moves minus White's since the preliminary end.
+    pub balance: i32,
+    /// The last move was a pass (it lifts a simple-ko ban).
+    pub last_pass: bool,
     pub over: bool,
 }
 
@@ -25,22 +45,50 @@ impl PassState {
     /// The state after `c` passes.
     #[inline]
     #[must_use]
-    pub fn pass(self, c: Color) -> PassState {
-        match self.first_passer {
-            None => PassState { first_passer: Some(c), run: 0, over: false },
-            Some(_) => PassState { run: self.run + 1, over: self.run + 1 >= 2, ..self },
+    pub fn pass(self, c: Color, ending: Ending) -> PassState {
+        let mut s = PassState { last_pass: true, ..self };
+        match ending {
+            Ending::FirstPass => {
+                if s.first_passer.is_none() {
+                    s.first_passer = Some(c);
+                } else {
+                    s.run += 1;
+                    s.over = s.run >= 2;
+                }
+            }
+            Ending::TwoPasses => {
+                s.first_passer.get_or_insert(c);
+                s.run += 1;
+                s.over = s.run >= 2;
+            }
+            Ending::EqualMoves => {
+                s.first_passer.get_or_insert(c);
+                s.run += 1;
+                if s.prelim {
+                    s.balance += if c == Color::Black { 1 } else { -1 };
+                    s.over = s.run >= 2 && s.balance == 0;
+                } else if s.run >= 2 {
+                    s.prelim = true;
+                    s.run = 0;
+                }
+            }
         }
+        s
     }
 
-    /// The state after a play.
+    /// The state after `c` plays.
     #[inline]
     #[must_use]
-    pub fn play(self) -> PassState {
-        PassState { run: 0, ..self }
+    pub fn play(self, c: Color, ending: Ending) -> PassState {
+        let mut s = PassState { run: 0, last_pass: false, ..self };
+        if ending == Ending::EqualMoves && s.prelim {
+            s.balance += if c == Color::Black { 1 } else { -1 };
+        }
+        s
     }
 }
 
-/// Area III score in half points, komi (also in half points) included.
+/// A score in half points, komi (also in half points) included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HalfPoints {
     pub black: i32,
@@ -56,22 +104,29 @@ impl HalfPoints {
 }
 
 /// Rule 7 on the board as it stands (no dead stones): stones + territory, the first-pass
-/// half point, komi.
+/// half point if `half_point`, komi.
 #[must_use]
-pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, komi_half: i32) -> HalfPoints {
+pub fn area_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, half_point: bool, komi_half: i32) -> HalfPoints {
     let a = area(position.board(), &[]);
-    let half = i32::from(first_passer == Some(Color::White));
+    let half = i32::from(half_point && first_passer == Some(Color::White));
     HalfPoints {
         black: 2 * a.total(Color::Black) as i32 - half,
         white: 2 * a.total(Color::White) as i32 + half + komi_half,
     }
 }
 
-/// A position, the side to move and the pass state.
+/// Area III's Rule 7 (with the first-pass half point).
+#[must_use]
+pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, komi_half: i32) -> HalfPoints {
+    area_score(position, first_passer, true, komi_half)
+}
+
+/// A position, the side to move, the ending and its pass state.
 #[derive(Clone, Debug)]
 pub struct Game<const N: usize> {
     pub position: Position<N>,
     pub to_move: Color,
+    pub ending: Ending,
     pub passes: PassState,
 }
 
@@ -83,9 +138,39 @@ pub enum Refusal {
 }
 
 impl<const N: usize> Game<N> {
+    /// An Area III game.
     #[must_use]
     pub fn new(position: Position<N>, to_move: Color) -> Self {
-        Game { position, to_move, passes: PassState::default() }
+        Game::with_ending(position, to_move, Ending::FirstPass)
+    }
+
+    #[must_use]
+    pub fn with_ending(position: Position<N>, to_move: Color, ending: Ending) -> Self {
+        Game { position, to_move, ending, passes: PassState::default() }
+    }
+
+    /// Whether the side to move may play at `loc` (simple-ko ban included).
+    #[inline]
+    pub fn check(&self, loc: Loc) -> Result<(), Illegal> {
+        self.position.check(loc, self.to_move)?;
+        if self.position.rules().ko == KoRule::SimpleKo && !self.passes.last_pass && self.position.ko_point() == Some(loc) {
+            return Err(Illegal::Superko);
+        }
+        Ok(())
+    }
+
+    /// Calls `f(loc)` for every legal play of the side to move.
+    #[inline]
+    pub fn for_each_legal(&self, mut f: impl FnMut(usize, Loc)) {
+        let ko = match self.position.rules().ko {
+            KoRule::SimpleKo if !self.passes.last_pass => self.position.ko_point(),
+            _ => None,
+        };
+        self.position.for_each_legal(self.to_move, |i, l| {
+            if Some(l) != ko {
+                f(i, l);
+            }
+        });
     }
 
     /// Plays `Some(loc)` or passes (`None`) for the side to move.
@@ -93,14 +178,16 @@ impl<const N: usize> Game<N> {
         if self.passes.over {
             return Err(Refusal::GameOver);
         }
+        let c = self.to_move;
         match mv {
             Some(loc) => {
-                self.position.play(loc, self.to_move).map_err(Refusal::Illegal)?;
-                self.passes = self.passes.play();
+                self.check(loc).map_err(Refusal::Illegal)?;
+                self.position.play_unchecked(loc, c);
+                self.passes = self.passes.play(c, self.ending);
             }
-            None => self.passes = self.passes.pass(self.to_move),
+            None => self.passes = self.passes.pass(c, self.ending),
         }
-        self.to_move = self.to_move.opponent();
+        self.to_move = c.opponent();
         Ok(())
     }
 }
@@ -110,20 +197,51 @@ mod tests {
     use super::*;
     use Color::{Black as B, White as W};
 
-    fn run(passes: &[Option<Color>]) -> PassState {
-        // None = a play by whoever; Some(c) = c passes.
-        passes.iter().fold(PassState::default(), |s, m| match m {
-            Some(c) => s.pass(*c),
-            None => s.play(),
-        })
+    fn run(ending: Ending, moves: &[(Color, bool)]) -> PassState {
+        // (colour, is_pass)
+        moves.iter().fold(PassState::default(), |s, &(c, pass)| if pass { s.pass(c, ending) } else { s.play(c, ending) })
     }
 
     #[test]
     fn rule6_sequences() {
-        assert!(run(&[Some(B), Some(W), Some(B)]).over);
-        assert!(!run(&[Some(B), Some(W)]).over);
-        assert!(run(&[Some(B), None, Some(B), Some(W)]).over);
-        assert!(!run(&[None, Some(W), None, Some(W)]).over);
-        assert_eq!(run(&[None, Some(W), Some(B)]).first_passer, Some(W));
+        let f = Ending::FirstPass;
+        assert!(run(f, &[(B, true), (W, true), (B, true)]).over);
+        assert!(!run(f, &[(B, true), (W, true)]).over);
+        assert!(run(f, &[(B, true), (W, false), (B, true), (W, true)]).over);
+        assert!(!run(f, &[(B, false), (W, true), (B, false), (W, true)]).over);
+        assert_eq!(run(f, &[(B, false), (W, true), (B, true)]).first_passer, Some(W));
+    }
+
+    #[test]
+    fn two_passes_end() {
+        assert!(run(Ending::TwoPasses, &[(B, true), (W, true)]).over);
+        assert!(!run(Ending::TwoPasses, &[(B, true), (W, false), (B, true)]).over);
+    }
+
+    #[test]
+    fn territory1_gobase_sequence() {
+        // Black 79, White pass, Black pass (preliminary end), White 80, Black 81, White 82,
+        // Black 83, White pass (a prisoner), Black pass (a prisoner; the end).
+        let e = Ending::EqualMoves;
+        let mut s = run(e, &[(B, false), (W, true), (B, true)]);
+        assert!(s.prelim && !s.over);
+        for (c, p) in [(W, false), (B, false), (W, false), (B, false), (W, true)] {
+            s = s.pass_or_play(c, p, e);
+            assert!(!s.over);
+        }
+        assert!(s.pass(B, e).over);
+        // Unequal numbers of moves: the pair of passes does not end it.
+        let s = run(e, &[(B, true), (W, true), (B, false), (W, true), (B, true)]);
+        assert!(!s.over);
+    }
+
+    impl PassState {
+        fn pass_or_play(self, c: Color, pass: bool, e: Ending) -> PassState {
+            if pass {
+                self.pass(c, e)
+            } else {
+                self.play(c, e)
+            }
+        }
     }
 }

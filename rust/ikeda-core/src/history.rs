@@ -7,8 +7,9 @@
 //!
 //! Copies share their past: [`History::fork`] freezes the entries so far into an
 //! `Arc`-shared chunk, so copying a game costs O(plays since the last copy), not
-//! O(game). A 4096-bit filter in front of the entries answers most "never seen" queries
-//! without a scan.
+//! O(game). A counting filter (1024 one-byte counters) in front of the entries answers
+//! most "never seen" queries without a scan, and forgets undone plays, so enumerators that
+//! play and undo billions of times keep it sharp.
 
 use std::sync::Arc;
 
@@ -41,7 +42,7 @@ struct Chunk {
     removed: Vec<Loc>,
 }
 
-const FILTER_WORDS: usize = 64;
+const FILTER_SLOTS: usize = 1024;
 
 /// The configurations of one line of play, initial one included.
 #[derive(Clone, Debug)]
@@ -52,14 +53,14 @@ pub struct History {
     entries: Vec<Entry>,
     /// Removed stones of the entries in `entries`, in play order.
     pub(crate) removed: Vec<Loc>,
-    filter: [u64; FILTER_WORDS],
+    /// Per slot: how many recorded configurations hash there (saturating: a counter that
+    /// reaches 255 stays there, which only costs scans).
+    filter: [u8; FILTER_SLOTS],
 }
 
 #[inline]
-fn filter_bits(hash: u128) -> [(usize, u64); 2] {
-    let a = (hash as usize) % (FILTER_WORDS * 64);
-    let b = ((hash >> 64) as usize) % (FILTER_WORDS * 64);
-    [(a / 64, 1 << (a % 64)), (b / 64, 1 << (b % 64))]
+fn slot(hash: u128) -> usize {
+    (hash as usize) % FILTER_SLOTS
 }
 
 impl History {
@@ -72,16 +73,15 @@ impl History {
             frozen_len: 0,
             entries: Vec::new(),
             removed: Vec::new(),
-            filter: [0; FILTER_WORDS],
+            filter: [0; FILTER_SLOTS],
         };
         h.remember(initial);
         h
     }
 
     fn remember(&mut self, hash: u128) {
-        for (w, bit) in filter_bits(hash) {
-            self.filter[w] |= bit;
-        }
+        let n = &mut self.filter[slot(hash)];
+        *n = n.saturating_add(1);
     }
 
     /// Number of plays recorded.
@@ -129,10 +129,13 @@ impl History {
         self.entries.last().copied()
     }
 
-    /// Drops the last play (after [`History::last`]). The filter keeps its bits: it may
-    /// only answer "maybe" more often, never wrongly "no".
+    /// Drops the last play (after [`History::last`]).
     pub(crate) fn pop(&mut self) {
         if let Some(e) = self.entries.pop() {
+            let n = &mut self.filter[slot(e.hash())];
+            if *n < u8::MAX {
+                *n -= 1;
+            }
             self.removed.truncate(self.removed.len() - e.removed as usize);
         }
     }
@@ -157,6 +160,21 @@ impl History {
         let e = self.entries.last_mut().expect("a play to forge");
         e.hash_hi = (hash >> 64) as u64;
         e.hash_lo = hash as u64;
+    }
+
+    /// The last play and the stones it removed, if it is in the private tail or the
+    /// newest shared chunk.
+    #[must_use]
+    pub fn newest(&self) -> Option<(Entry, &[Loc])> {
+        let (entries, removed) = match self.entries.last() {
+            Some(_) => (&self.entries, &self.removed),
+            None => {
+                let c = self.frozen.as_deref()?;
+                (&c.entries, &c.removed)
+            }
+        };
+        let e = *entries.last()?;
+        Some((e, &removed[removed.len() - e.removed as usize..]))
     }
 
     /// Visits the plays newest first with their removed stones; stops when `f` says so.
@@ -188,7 +206,7 @@ impl History {
     /// the k-th play), if any: a candidate for [`History::confirm`].
     #[must_use]
     pub fn oldest_match(&self, hash: u128) -> Option<usize> {
-        if filter_bits(hash).iter().any(|&(w, bit)| self.filter[w] & bit == 0) {
+        if self.filter[slot(hash)] == 0 {
             return None;
         }
         if self.initial == hash {

@@ -17,6 +17,7 @@
 
 mod board;
 mod color;
+mod count_games;
 mod game;
 pub mod geometry;
 mod history;
@@ -30,7 +31,8 @@ mod zobrist;
 
 pub use board::{Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
-pub use game::{area3_score, Game, HalfPoints, PassState, Refusal};
+pub use count_games::count_games;
+pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal};
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use legal_positions::count_legal_positions;

@@ -1,8 +1,8 @@
 //! Perft: the number of legal move sequences of exactly `depth` moves from a position,
-//! passes included; a sequence that ends the game (Rule 6) before `depth` contributes
-//! nothing.
+//! passes included; a sequence that ends the game before `depth` contributes nothing.
 
-use crate::game::{Game, PassState};
+use crate::game::Game;
+use crate::geometry::Loc;
 
 /// Counts the move sequences of length `depth` from `game` (which is left unchanged).
 ///
@@ -18,23 +18,20 @@ pub fn perft<const N: usize>(game: &mut Game<N>, depth: u32) -> u64 {
     if game.passes.over {
         return 0;
     }
-    let c = game.to_move;
-    let saved: PassState = game.passes;
-    let geo = game.position.geometry();
     if depth == 1 {
         // Every legal play, and the pass (always legal while the game goes on).
         let mut plays = 0;
-        game.position.for_each_legal(c, |_, _| plays += 1);
+        game.for_each_legal(|_, _| plays += 1);
         return plays + 1;
     }
-    game.passes = saved.pass(c);
+    let (c, saved) = (game.to_move, game.passes);
+    let mut plays: Vec<Loc> = Vec::new();
+    game.for_each_legal(|_, l| plays.push(l));
     game.to_move = c.opponent();
+    game.passes = saved.pass(c, game.ending);
     let mut total = perft(game, depth - 1);
-    game.passes = saved.play();
-    for loc in geo.locs() {
-        if game.position.check(loc, c).is_err() {
-            continue;
-        }
+    game.passes = saved.play(c, game.ending);
+    for loc in plays {
         game.position.play_unchecked(loc, c);
         total += perft(game, depth - 1);
         game.position.undo();

@@ -58,7 +58,7 @@ pub fn random_game<const N: usize>(mut game: Game<N>, komi_half: i32, seed: u64,
         let mut mv = None;
         if pass_probability <= 0.0 || rng.next_u64() >= pass_threshold {
             candidates.clear();
-            game.position.for_each_legal(c, |_, l| {
+            game.for_each_legal(|_, l| {
                 if !is_eye(&game, l, c) {
                     candidates.push(l);
                 }

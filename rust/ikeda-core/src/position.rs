@@ -14,6 +14,10 @@ pub enum KoRule {
     CapturingSuperko,
     /// Every play is tested against every earlier configuration (Tromp-Taylor).
     PositionalSuperko,
+    /// Only the immediate recapture of a single-stone ko is banned, for one move; the
+    /// caller applies it with [`Position::ko_point`], since a pass lifts the ban and the
+    /// position knows no passes.
+    SimpleKo,
 }
 
 /// The play rules a position enforces.
@@ -120,6 +124,7 @@ impl<const N: usize> Position<N> {
         let probe = match self.rules.ko {
             KoRule::CapturingSuperko => shape.captures,
             KoRule::PositionalSuperko => true,
+            KoRule::SimpleKo => false,
         };
         if probe && self.repeats(loc, c) {
             return Err(Illegal::Superko);
@@ -137,6 +142,18 @@ impl<const N: usize> Position<N> {
         self.history.confirm(oldest, self.board.cells(), after.cells())
     }
 
+    /// The point the opponent of the last play may not retake at once under simple ko:
+    /// the last play removed exactly one stone and stands alone with that point as its
+    /// only liberty. `None` otherwise (the ban applies only if no pass came since).
+    #[must_use]
+    pub fn ko_point(&self) -> Option<Loc> {
+        let (e, removed) = self.history.newest()?;
+        if e.suicide || removed.len() != 1 || self.board.chain(e.loc).nth(1).is_some() || self.board.liberties(e.loc) != 1 {
+            return None;
+        }
+        Some(removed[0])
+    }
+
     /// Plays `c` at `loc` if legal.
     pub fn play(&mut self, loc: Loc, c: Color) -> Result<PlayEffect, Illegal> {
         self.check(loc, c)?;
@@ -150,13 +167,14 @@ impl<const N: usize> Position<N> {
         effect
     }
 
-    /// Takes back the last play; returns it, or `None` at the initial configuration.
-    pub fn undo(&mut self) -> Option<(Loc, Color)> {
+    /// Takes back the last play; returns it with what it did, or `None` at the initial
+    /// configuration.
+    pub fn undo(&mut self) -> Option<(Loc, Color, PlayEffect)> {
         let e = self.history.last()?;
         let removed = &self.history.removed[self.history.removed.len() - e.removed as usize..];
         self.board.undo_unchecked(e.loc, e.color, removed, e.suicide);
         self.history.pop();
-        Some((e.loc, e.color))
+        Some((e.loc, e.color, PlayEffect { removed: e.removed, suicide: e.suicide }))
     }
 
     /// A copy that shares this position's past.

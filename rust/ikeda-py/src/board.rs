@@ -4,7 +4,7 @@
 //! applied to it, passes included (a pass leaves the stones as they are), so the game
 //! layer above needs no list of its own.
 
-use ikeda_core::{area, ownership, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
+use ikeda_core::{area, ownership, with_position, AnyPosition, Color, Geometry, KoRule, Loc, PlayRules, MAX_SIDE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -17,6 +17,8 @@ pub struct PyBoard {
     pub(crate) pos: AnyPosition,
     /// Flat indices of the moves applied, `w*h` for a pass.
     record: Vec<u16>,
+    /// Stones of each colour removed from the board so far (Black, White).
+    lost: [u32; 2],
 }
 
 /// Python ints 0..=625, made once: legal-move lists then cost a reference each, not an
@@ -71,6 +73,17 @@ pub fn parse_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
     parsed.map(|o| o.unwrap_or(geo.pass_index())).map_err(|e| invalid_move(&e, mv))
 }
 
+/// Reads the play rules: `ko` is "capturing-superko", "positional-superko" or "simple-ko".
+pub fn play_rules(ko: &str, suicide: bool) -> PyResult<PlayRules> {
+    let ko = match ko {
+        "capturing-superko" => KoRule::CapturingSuperko,
+        "positional-superko" => KoRule::PositionalSuperko,
+        "simple-ko" => KoRule::SimpleKo,
+        _ => return Err(crate::errors::IkedaError::new_err(format!("unknown ko rule {ko:?}"))),
+    };
+    Ok(PlayRules { ko, suicide_allowed: suicide })
+}
+
 fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
     let mut out = Vec::new();
     if let Some(moves) = moves {
@@ -87,6 +100,13 @@ fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usiz
 }
 
 impl PyBoard {
+    /// Adds (`sign` 1) or takes back (-1) the stones a play of `c` removed.
+    fn count_removed(&mut self, c: Color, effect: ikeda_core::PlayEffect, sign: i32) {
+        let victim = if effect.suicide { c } else { c.opponent() };
+        let n = &mut self.lost[victim.index()];
+        *n = n.wrapping_add_signed(sign * i32::from(effect.removed));
+    }
+
     fn geo(&self) -> Geometry {
         self.pos.geometry()
     }
@@ -100,12 +120,20 @@ impl PyBoard {
 impl PyBoard {
     /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
     #[new]
-    #[pyo3(signature = (width, height, black=None, white=None))]
-    fn new(width: i64, height: i64, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (width, height, black=None, white=None, *, ko="capturing-superko", suicide=false))]
+    fn new(
+        width: i64,
+        height: i64,
+        black: Option<&Bound<'_, PyAny>>,
+        white: Option<&Bound<'_, PyAny>>,
+        ko: &str,
+        suicide: bool,
+    ) -> PyResult<Self> {
         let geo = geometry(width, height)?;
+        let rules = play_rules(ko, suicide)?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
-        let pos = AnyPosition::from_setup(geo, PlayRules::IKEDA, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
-        Ok(PyBoard { pos, record: Vec::new() })
+        let pos = AnyPosition::from_setup(geo, rules, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
+        Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0] })
     }
 
     #[getter]
@@ -160,17 +188,27 @@ impl PyBoard {
         let is_pass = i == self.geo().pass_index();
         if !is_pass {
             let loc = self.loc(i);
-            with_position!(&mut self.pos, p => p.play(loc, c)).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
+            let effect = with_position!(&mut self.pos, p => p.play(loc, c)).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
+            self.count_removed(c, effect, 1);
         }
         self.record.push(i as u16);
         Ok(is_pass)
+    }
+
+    /// Under simple ko: the flat index the side to move may not retake at once if the last
+    /// move was a play (see ikeda-core's `Position::ko_point`), else None.
+    fn ko_point(&self) -> Option<usize> {
+        let geo = self.geo();
+        with_position!(&self.pos, p => p.ko_point()).map(|l| geo.index_of_loc(l))
     }
 
     /// Takes back the last move; returns its flat index, or None if there is none.
     fn undo(&mut self) -> Option<usize> {
         let i = usize::from(self.record.pop()?);
         if i != self.geo().pass_index() {
-            with_position!(&mut self.pos, p => p.undo());
+            if let Some((_, c, effect)) = with_position!(&mut self.pos, p => p.undo()) {
+                self.count_removed(c, effect, -1);
+            }
         }
         Some(i)
     }
@@ -181,6 +219,13 @@ impl PyBoard {
         int_list(py, self.record.iter().map(|&i| usize::from(i)))
     }
 
+    /// Stones removed from the board so far, `(black, white)` (captures, and suicides
+    /// where the rules allow them).
+    #[getter]
+    fn lost(&self) -> (u32, u32) {
+        (self.lost[0], self.lost[1])
+    }
+
     /// Number of moves applied, passes included.
     fn __len__(&self) -> usize {
         self.record.len()
@@ -188,7 +233,7 @@ impl PyBoard {
 
     /// A copy sharing this board's history.
     fn copy(&mut self) -> PyBoard {
-        PyBoard { pos: self.pos.fork(), record: self.record.clone() }
+        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost }
     }
 
     fn __copy__(&mut self) -> PyBoard {
