@@ -331,6 +331,35 @@ def test_sample_replayed_under_territory1(rec: dict[str, Any]) -> None:
     assert (a3.black, a3.white, a3.margin) == (rec["area3"]["B"], rec["area3"]["W"], rec["area3"]["D"])
 
 
+@pytest.mark.parametrize("rec", ENDED, ids=[g["id"] for g in ENDED])
+def test_sample_prefixes_counted_under_territory1(rec: dict[str, Any]) -> None:
+    """Every prefix from the preliminary end on, continued with the passes Territory I
+    still needs (up to three after a play), counts like the reference's Territory I game."""
+    prelim = rec["territory1"]["prelim_end_index"] + 1
+    for n in range(prelim, len(rec["moves"]) + 1):
+        g = play_all(start(rec), rec["moves"][:n])
+        ref = play_all(ref_start(rec), rec["moves"][:n])  # type: ignore[arg-type]
+        extra = 0
+        while not ref.over:
+            ref.play("pass")
+            extra += 1
+        s = g.score(rules="territory1")
+        r = ref.score()
+        assert s.extra_passes == extra, n
+        assert (s.black, s.white, s.black_lost, s.white_lost) == (
+            r["black"], r["white"], r["black_lost"], r["white_lost"]), n
+        assert as_dict(s.table) == ref.table(), n
+
+
+def test_a_play_after_the_preliminary_end_needs_three_passes() -> None:
+    g = play_all(ikeda.Game(5, komi=0), ["pass", "pass", "C3"])
+    assert not g.is_over and g.preliminary_end == 2
+    s = g.score(rules="territory1")
+    assert s.extra_passes == 3
+    assert (s.table.T1, s.table.P1, s.table.P2) == (1, 1, 2)
+    assert (s.black, s.white) == (24 - 1, -2)
+
+
 @pytest.mark.parametrize("rec", [g for g in GAMES if not g["ended"]],
                          ids=[g["id"] for g in GAMES if not g["ended"]])
 def test_sample_unfinished_has_no_table(rec: dict[str, Any]) -> None:
