@@ -4,6 +4,7 @@ rules each one selects (RULES.md, "Territory Rules I" and "Other presets")."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 import ikeda
 from diagrams import assert_board, game_from, play_all
 from ikeda import Rules
+from reference import RulesGame
 
 #: preset name -> (constant, ko, suicide, ending, scoring, half_point, pass_stones)
 PRESETS = {
@@ -425,10 +427,6 @@ def test_copy_keeps_the_rules(rules: str) -> None:
        seed=st.integers(0, 2**32 - 1), p_pass=st.sampled_from([0.05, 0.2, 0.5]))
 def test_random_games_agree_with_the_reference(rules: str, width: int, height: int, seed: int,
                                                p_pass: float) -> None:
-    import random
-
-    from reference import RulesGame
-
     rng = random.Random(seed)
     g = ikeda.Game(width=width, height=height, rules=rules, komi=0.5)
     ref = RulesGame(width, height, komi=0.5, rules=rules)
