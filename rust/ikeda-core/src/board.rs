@@ -233,6 +233,29 @@ impl<const N: usize> Board<N> {
         PlayShape { captures, suicide: !captures && !breathes }
     }
 
+    /// The configuration after a play of `c` at the empty point `p`, removal included,
+    /// without playing it. Precondition: `p` is empty.
+    #[must_use]
+    pub fn cells_after(&self, p: Loc, c: Color) -> [Cell; N] {
+        let mut cells = self.cells;
+        cells[p as usize] = Cell::stone(c);
+        let shape = self.shape(p, c);
+        let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
+        for q in self.neighbours(p) {
+            let cell = self.cells[q as usize];
+            let gone = if cell == opp { self.liberties(q) == 1 } else { cell == own && shape.suicide };
+            if gone && cells[q as usize] != Cell::Empty {
+                for s in self.chain(q) {
+                    cells[s as usize] = Cell::Empty;
+                }
+            }
+        }
+        if shape.suicide {
+            cells[p as usize] = Cell::Empty;
+        }
+        cells
+    }
+
     /// The hash after a play of `c` at the empty point `p`, removal included. Precondition:
     /// `p` is empty.
     #[must_use]

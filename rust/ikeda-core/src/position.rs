@@ -137,9 +137,7 @@ impl<const N: usize> Position<N> {
         let Some(oldest) = self.history.oldest_match(self.board.hash_after(loc, c)) else {
             return false;
         };
-        let mut after = self.board.clone();
-        after.play_unchecked(loc, c, &mut Vec::new());
-        self.history.confirm(oldest, self.board.cells(), after.cells())
+        self.history.confirm(oldest, self.board.cells(), &self.board.cells_after(loc, c))
     }
 
     /// The point the opponent of the last play may not retake at once under simple ko:
