@@ -329,20 +329,10 @@ impl<const N: usize> Board<N> {
         self.next[pu] = p;
         self.size[pu] = 1;
         let own = Cell::stone(c);
-        let opp = Cell::stone(c.opponent());
-        let mut seen = [0 as Loc; 4];
-        let mut n = 0;
+        self.shift_liberties(p, Cell::stone(c.opponent()), false);
         let mut merged = false;
         for q in self.neighbours(p) {
-            let cell = self.cells[q as usize];
-            if cell == opp {
-                let h = self.head[q as usize];
-                if !seen[..n].contains(&h) {
-                    seen[n] = h;
-                    n += 1;
-                    self.libs[h as usize] -= 1;
-                }
-            } else if cell == own {
+            if self.cells[q as usize] == own {
                 let (a, b) = (self.head[pu], self.head[q as usize]);
                 if a != b {
                     self.merge(a, b);
@@ -454,12 +444,13 @@ impl<const N: usize> Board<N> {
         }
         let other = Cell::stone(color.opponent());
         for &s in &out[start..] {
-            self.give_liberty(s, other);
+            self.shift_liberties(s, other, true);
         }
     }
 
-    /// `p` has become empty: each distinct neighbouring chain of colour `cell` gains it.
-    fn give_liberty(&mut self, p: Loc, cell: Cell) {
+    /// `p` has become empty (`gained`) or been filled: each distinct neighbouring chain of
+    /// colour `cell` gains or loses it as a liberty.
+    fn shift_liberties(&mut self, p: Loc, cell: Cell, gained: bool) {
         let mut seen = [0 as Loc; 4];
         let mut n = 0;
         for q in self.neighbours(p) {
@@ -468,7 +459,8 @@ impl<const N: usize> Board<N> {
                 if !seen[..n].contains(&hd) {
                     seen[n] = hd;
                     n += 1;
-                    self.libs[hd as usize] += 1;
+                    let libs = &mut self.libs[hd as usize];
+                    *libs = if gained { *libs + 1 } else { *libs - 1 };
                 }
             }
         }
@@ -479,7 +471,7 @@ impl<const N: usize> Board<N> {
     pub(crate) fn remove_stone(&mut self, p: Loc) {
         let color = self.cells[p as usize].color().expect("remove_stone on a stone");
         self.clear_stone(p, color);
-        self.give_liberty(p, Cell::stone(color.opponent()));
+        self.shift_liberties(p, Cell::stone(color.opponent()), true);
         let own = Cell::stone(color);
         let mut done = Marks::new();
         for q in self.neighbours(p) {
@@ -496,18 +488,7 @@ impl<const N: usize> Board<N> {
         }
         let other = Cell::stone(color.opponent());
         for &s in stones {
-            let mut seen = [0 as Loc; 4];
-            let mut n = 0;
-            for q in self.neighbours(s) {
-                if self.cells[q as usize] == other {
-                    let hd = self.head[q as usize];
-                    if !seen[..n].contains(&hd) {
-                        seen[n] = hd;
-                        n += 1;
-                        self.libs[hd as usize] -= 1;
-                    }
-                }
-            }
+            self.shift_liberties(s, other, false);
         }
         let mut done = Marks::new();
         for &s in stones {
