@@ -30,11 +30,12 @@ def test_legal_positions_square(size: int, count: int) -> None:
     assert _core.count_legal_positions(size, size) == count
 
 
-def replay(width: int, height: int, komi: float, seed: int, pass_probability: float) -> None:
+def replay(width: int, height: int, komi: float, seed: int, pass_probability: float, rules: str = "area3") -> None:
+    ruleset = ikeda.Rules.from_string(rules).replace(komi=komi)
     moves, ended, first_passer, black2, white2 = _core.random_game(
-        width, height, komi, seed, pass_probability=pass_probability
+        width, height, ruleset, seed, pass_probability=pass_probability
     )
-    game = ikeda.Game(width=width, height=height, komi=komi)
+    game = ikeda.Game(width=width, height=height, rules=ruleset)
     for m in moves:
         assert not game.is_over
         game.play(m)
@@ -57,22 +58,55 @@ def test_native_games_end_and_score_like_python(size: int) -> None:
     komi=st.sampled_from([0.0, 0.5, 6.5, 7.0, -3.0]),
     seed=st.integers(0, 2**64 - 1),
     pass_probability=st.sampled_from([0.0, 0.1, 0.3, 0.6]),
+    rules=st.sampled_from(["area3", "area2", "territory1", "tromp-taylor", "area3:ko=simple-ko"]),
 )
 def test_native_games_agree_property(
-    width: int, height: int, komi: float, seed: int, pass_probability: float
+    width: int, height: int, komi: float, seed: int, pass_probability: float, rules: str
 ) -> None:
-    replay(width, height, komi, seed, pass_probability)
+    """Native playouts under every preset end and score exactly as the Python flow does."""
+    replay(width, height, komi, seed, pass_probability, rules)
 
 
 def test_random_game_is_reproducible() -> None:
-    assert _core.random_game(9, 9, 6.5, 7) == _core.random_game(9, 9, 6.5, 7)
-    assert _core.random_game(9, 9, 6.5, 7)[0] != _core.random_game(9, 9, 6.5, 8)[0]
+    r = ikeda.AREA_III
+    assert _core.random_game(9, 9, r, 7) == _core.random_game(9, 9, r, 7)
+    assert _core.random_game(9, 9, r, 7)[0] != _core.random_game(9, 9, r, 8)[0]
 
 
 def test_native_errors_are_typed() -> None:
     with pytest.raises(ikeda.InvalidPositionError):
         _core.count_legal_positions(0, 3)
     with pytest.raises(ikeda.IkedaError):
-        _core.random_game(9, 9, 0.3, 1)
+        ikeda.AREA_III.replace(komi=0.3)
     with pytest.raises(ikeda.InvalidPositionError):
-        _core.random_game(26, 9, 0.5, 1)
+        _core.random_game(26, 9, ikeda.AREA_III, 1)
+
+
+def test_simulate_is_reproducible_whatever_the_threads_and_chunks() -> None:
+    from ikeda.simulate import simulate
+
+    a = simulate(7, 300, threads=1, seed=5, chunk=300)
+    b = simulate(7, 300, threads=2, seed=5, chunk=77)
+    for name in ("margin", "margin_area2", "first_passer", "length", "capped"):
+        assert (getattr(a, name) == getattr(b, name)).all(), name
+    assert not (simulate(7, 300, seed=6).margin == a.margin).all()
+
+
+@pytest.mark.parametrize("rules", ["area3", "area2", "territory1", "tromp-taylor"])
+def test_simulated_games_match_single_games(rules: str) -> None:
+    """Game k of a run is the single native game with seed game_seed(seed, k), and its
+    margin is the Python flow's margin for the same moves."""
+    from ikeda.simulate import simulate
+
+    sim = simulate(5, 40, rules=rules, seed=11, threads=2, chunk=13)
+    ruleset = ikeda.Rules.from_string(rules)
+    for k in range(40):
+        seed = 11 ^ (((k + 1) * 0x9E3779B97F4A7C15) % 2**64)
+        moves, ended, _, black2, white2 = _core.random_game(5, 5, ruleset, seed)
+        assert (black2 - white2) / 2 == sim.margin[k]
+        assert len(moves) == sim.length[k] and ended != sim.capped[k]
+        game = ikeda.Game(5, rules=ruleset)
+        for m in moves:
+            game.play(m)
+        assert game.score().margin == sim.margin[k]
+        assert game.score(rules="area2").margin == sim.margin_area2[k]

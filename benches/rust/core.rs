@@ -4,13 +4,13 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position, CELLS_19, CELLS_9};
+use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position, Ruleset, CELLS_19, CELLS_9};
 
 /// The position after the first `moves` moves of a seeded random game.
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
     let geo = Geometry::new(size, size).unwrap();
     let fresh = || Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
-    let record = random_game(fresh(), 13, 42, 0.0, moves);
+    let record = random_game(fresh(), &Ruleset::area3(13), 42, 0.0, moves);
     let mut g = fresh();
     for &m in &record.moves {
         g.play((m < geo.points()).then(|| geo.loc_of_index(m))).unwrap();
@@ -70,7 +70,7 @@ fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
             b.iter(|| {
                 seed += 1;
                 let fresh = Game::new(Position::<N>::new(geo, PlayRules::IKEDA), Color::Black);
-                let g = random_game(fresh, 13, seed, 0.0, 4 * geo.points());
+                let g = random_game(fresh, &Ruleset::area3(13), seed, 0.0, 4 * geo.points());
                 assert!(g.ended && g.moves.len() > geo.points() / 2);
                 g
             });

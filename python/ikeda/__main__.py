@@ -1,42 +1,53 @@
-"""`python -m ikeda` / `ikeda`: a short demo game under Area Rules III.
+"""``ikeda`` / ``python -m ikeda``: the command line.
 
-A random game is played natively (seeded), replayed move by move through
-:class:`ikeda.Game`, and printed with its Area III score.
+``ikeda simulate`` (the default) plays many random games natively and summarises them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from . import _core
-from .game import Game
+from .errors import IkedaError
+from .rules import PRESET_NAMES
 
 
-def demo(size: int, komi: float, seed: int) -> int:
-    moves, ended, _, black2, white2 = _core.random_game(size, size, komi, seed, pass_probability=0.02)
-    game = Game(size, komi=komi)
-    for m in moves:
-        game.play(m)
-    print(game)
-    print()
-    print(f"{len(moves)} moves ({moves.count(size * size)} passes), first pass by {game.first_passer}")
-    score = game.score()
-    print(score)
-    if not ended or (score.black, score.white) != (black2 / 2, white2 / 2):
-        print("native and Python game flow disagree", file=sys.stderr)
-        return 1
-    return 0
+def _threads(text: str) -> int:
+    if text == "auto":
+        return 0
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("threads must be 'auto' or a positive number")
+    return n
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ikeda", description=__doc__)
-    parser.add_argument("--size", type=int, default=9)
-    parser.add_argument("--komi", type=float, default=6.5)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    return demo(args.size, args.komi, args.seed)
+    parser = argparse.ArgumentParser(prog="ikeda", description="Go under Ikeda's rules, fast.")
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="play random games natively and summarise them (default)")
+    sim.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    sim.add_argument("--games", type=int, default=20_000, help="number of games (default 20,000)")
+    sim.add_argument("--rules", default="area3", help=f"{', '.join(PRESET_NAMES)} or a rules string")
+    sim.add_argument("--komi", type=float, default=None, help="komi (default: the ruleset's, 6.5)")
+    sim.add_argument("--threads", type=_threads, default=0, help="'auto' (every core) or a number")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--pass-probability", type=float, default=0.0, help="chance of a pass each move")
+    sim.add_argument("--out", help="write per-game arrays to this .npz")
+    sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command is None:
+        args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        from .report import run_simulate
+
+        return run_simulate(args)
+    except IkedaError as e:
+        print(f"ikeda: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
     sys.exit(main())

@@ -6,7 +6,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "perft", "count_games", "random_game", "count_legal_positions"]
+__all__ = ["__version__", "build_profile", "Board", "perft", "count_games", "random_game", "simulate", "count_legal_positions"]
 
 __version__: str
 build_profile: str
@@ -74,12 +74,45 @@ class _State(Protocol):
 
 def perft(board: Board, to_move: int, ending: str, state: _State, depth: int) -> int: ...
 def count_games(board: Board, to_move: int, ending: str, state: _State) -> int: ...
+class _Rules(Protocol):
+    @property
+    def ko(self) -> str: ...
+    @property
+    def suicide(self) -> bool: ...
+    @property
+    def ending(self) -> str: ...
+    @property
+    def scoring(self) -> str: ...
+    @property
+    def half_point(self) -> bool: ...
+    @property
+    def pass_stones(self) -> bool: ...
+    @property
+    def komi(self) -> float: ...
+
 def random_game(
     width: int,
     height: int,
-    komi: float,
+    rules: _Rules,
     seed: int,
     pass_probability: float = 0.0,
     max_moves: int | None = None,
 ) -> tuple[list[int], bool, int | None, int, int]: ...
+def simulate(
+    width: int,
+    height: int,
+    rules: _Rules,
+    seed: int,
+    first: int,
+    count: int,
+    threads: int = 0,
+    pass_probability: float = 0.0,
+    max_moves: int | None = None,
+) -> tuple[
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.bool_],
+]: ...
 def count_legal_positions(width: int, height: int) -> int: ...

@@ -121,6 +121,35 @@ pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<
     area_score(position, first_passer, true, komi_half)
 }
 
+/// A whole ruleset for the native loops: play rules, ending, counting and komi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    pub play: crate::position::PlayRules,
+    pub ending: Ending,
+    /// Territory counting (Territory I) instead of area counting.
+    pub territory: bool,
+    /// Area III's first-pass half point.
+    pub half_point: bool,
+    /// Territory I's pass stones after the preliminary end.
+    pub pass_stones: bool,
+    pub komi_half: i32,
+}
+
+impl Ruleset {
+    /// Ikeda's Area Rules III with the given komi (in half points).
+    #[must_use]
+    pub const fn area3(komi_half: i32) -> Ruleset {
+        Ruleset {
+            play: crate::position::PlayRules::IKEDA,
+            ending: Ending::FirstPass,
+            territory: false,
+            half_point: true,
+            pass_stones: false,
+            komi_half,
+        }
+    }
+}
+
 /// A position, the side to move, the ending and its pass state.
 #[derive(Clone, Debug)]
 pub struct Game<const N: usize> {
@@ -128,6 +157,10 @@ pub struct Game<const N: usize> {
     pub to_move: Color,
     pub ending: Ending,
     pub passes: PassState,
+    /// Stones of each colour removed from the board (by `play`).
+    pub lost: [u32; 2],
+    /// Passes of each colour after the preliminary end (by `play`).
+    pub pass_stones: [u32; 2],
 }
 
 /// Why a move was refused.
@@ -146,7 +179,19 @@ impl<const N: usize> Game<N> {
 
     #[must_use]
     pub fn with_ending(position: Position<N>, to_move: Color, ending: Ending) -> Self {
-        Game { position, to_move, ending, passes: PassState::default() }
+        Game { position, to_move, ending, passes: PassState::default(), lost: [0; 2], pass_stones: [0; 2] }
+    }
+
+    /// The score of the board as it stands under `rules` (no dead stones), in half points.
+    #[must_use]
+    pub fn score(&self, rules: &Ruleset) -> HalfPoints {
+        if !rules.territory {
+            return area_score(&self.position, self.passes.first_passer, rules.half_point, rules.komi_half);
+        }
+        let a = area(self.position.board(), &[]);
+        let given = |i: usize| if rules.pass_stones { self.pass_stones[i] } else { 0 };
+        let net = |i: usize| 2 * (a.territory[i] as i32 - self.lost[i] as i32 - given(i) as i32);
+        HalfPoints { black: net(0), white: net(1) + rules.komi_half }
     }
 
     /// Whether the side to move may play at `loc` (simple-ko ban included).
@@ -182,10 +227,17 @@ impl<const N: usize> Game<N> {
         match mv {
             Some(loc) => {
                 self.check(loc).map_err(Refusal::Illegal)?;
-                self.position.play_unchecked(loc, c);
+                let effect = self.position.play_unchecked(loc, c);
+                let victim = if effect.suicide { c } else { c.opponent() };
+                self.lost[victim.index()] += u32::from(effect.removed);
                 self.passes = self.passes.play(c, self.ending);
             }
-            None => self.passes = self.passes.pass(c, self.ending),
+            None => {
+                if self.passes.prelim {
+                    self.pass_stones[c.index()] += 1;
+                }
+                self.passes = self.passes.pass(c, self.ending);
+            }
         }
         self.to_move = c.opponent();
         Ok(())

@@ -1,4 +1,6 @@
-//! Random games played natively under Area Rules III, seeded and reproducible.
+//! Random games played natively under any ruleset, seeded and reproducible: one game, or
+//! many spread over threads (each game's seed depends on its index only, so the results
+//! are the same whatever the thread count).
 //!
 //! Policy: with probability `pass_probability` pass; otherwise a uniform choice among the
 //! legal plays that do not fill one of the player's own eyes; pass when there is none.
@@ -9,19 +11,25 @@
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use rayon::prelude::*;
+
 use crate::color::{Cell, Color};
-use crate::game::{area3_score, Game, HalfPoints};
-use crate::geometry::Loc;
+use crate::game::{area_score, Game, HalfPoints, Ruleset};
+use crate::geometry::{Geometry, Loc};
+use crate::position::Position;
 
 /// A finished (or capped) random game.
 #[derive(Clone, Debug)]
 pub struct RandomGame {
     /// Flat indices, `w*h` for a pass.
     pub moves: Vec<usize>,
-    /// The game reached its Rule 6 end (false when the move cap stopped it).
+    /// The game reached its end (false when the move cap stopped it).
     pub ended: bool,
     pub first_passer: Option<Color>,
+    /// Under the game's ruleset.
     pub score: HalfPoints,
+    /// The same final board under Area II counting (no half point).
+    pub area2: HalfPoints,
 }
 
 /// Whether `loc` is an eye of `c` (see the module docs).
@@ -47,7 +55,7 @@ pub fn is_eye<const N: usize>(game: &Game<N>, loc: Loc, c: Color) -> bool {
 }
 
 /// Plays one random game from `game` to its end or to `max_moves` moves.
-pub fn random_game<const N: usize>(mut game: Game<N>, komi_half: i32, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
+pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Ruleset, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = game.position.geometry();
     let mut moves = Vec::new();
@@ -76,6 +84,48 @@ pub fn random_game<const N: usize>(mut game: Game<N>, komi_half: i32, seed: u64,
         moves,
         ended: game.passes.over,
         first_passer: game.passes.first_passer,
-        score: area3_score(&game.position, game.passes.first_passer, komi_half),
+        score: game.score(rules),
+        area2: area_score(&game.position, game.passes.first_passer, false, rules.komi_half),
     }
+}
+
+/// The seed of game `index` of a run seeded with `seed`.
+#[must_use]
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// What a simulation keeps of each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Black's score minus White's under the ruleset, in half points.
+    pub margin: i32,
+    /// The same under Area II counting.
+    pub margin_area2: i32,
+    /// 0 nobody, 1 Black, 2 White.
+    pub first_passer: u8,
+    /// Moves, passes included.
+    pub length: u32,
+    /// The move cap stopped the game before its end.
+    pub capped: bool,
+}
+
+/// Plays games `first..first + count` of a run from the empty board, Black first, on the
+/// current rayon pool.
+#[must_use]
+pub fn simulate(geo: Geometry, rules: &Ruleset, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Vec<Summary> {
+    crate::with_tier!(geo, N => (0..count as u64)
+        .into_par_iter()
+        .map(|k| {
+            let game = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
+            let g = random_game(game, rules, game_seed(seed, first + k), pass_probability, max_moves);
+            Summary {
+                margin: g.score.margin(),
+                margin_area2: g.area2.margin(),
+                first_passer: g.first_passer.map_or(0, |c| c as u8),
+                length: g.moves.len() as u32,
+                capped: !g.ended,
+            }
+        })
+        .collect())
 }

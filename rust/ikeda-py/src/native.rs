@@ -1,12 +1,11 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{
-    count_games, count_legal_positions, perft, random_game, with_tier, AnyPosition, Color, Ending, Game, PassState, PlayRules, Position,
-};
+use ikeda_core::{count_games, count_legal_positions, perft, random_game, with_tier, AnyPosition, Color, Ending, Game, PassState, Position, Ruleset};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::board::{color_arg, PyBoard};
+use crate::board::{color_arg, play_rules, PyBoard};
 use crate::errors::{geometry, IkedaError};
 
 fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
@@ -70,15 +69,20 @@ impl OnGame for CountGames {
     }
 }
 
+fn with_state<const N: usize>(mut game: Game<N>, passes: PassState) -> Game<N> {
+    game.passes = passes;
+    game
+}
+
 /// Runs `op` without the GIL on a native game made from a board (forked), the side to
 /// move, the ending and the pass state.
 fn with_game<T: OnGame>(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &str, state: &State, op: T) -> PyResult<T::Out> {
     let (c, ending, passes) = (color_arg(to_move)?, ending_arg(ending)?, state.native()?);
     let pos = board.borrow_mut().pos.fork();
     Ok(py.detach(move || match pos {
-        AnyPosition::Small(p) => op.run(&mut Game { position: *p, to_move: c, ending, passes }),
-        AnyPosition::Medium(p) => op.run(&mut Game { position: *p, to_move: c, ending, passes }),
-        AnyPosition::Large(p) => op.run(&mut Game { position: *p, to_move: c, ending, passes }),
+        AnyPosition::Small(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes)),
+        AnyPosition::Medium(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes)),
+        AnyPosition::Large(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes)),
     }))
 }
 
@@ -96,33 +100,101 @@ fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, endin
     with_game(py, board, to_move, ending, &state, CountGames)
 }
 
+/// A ruleset as the Python `ikeda.Rules` value carries it (read from its attributes).
+#[derive(FromPyObject)]
+pub struct RulesArg {
+    ko: String,
+    suicide: bool,
+    ending: String,
+    scoring: String,
+    half_point: bool,
+    pass_stones: bool,
+    komi: f64,
+}
+
+impl RulesArg {
+    fn native(&self) -> PyResult<Ruleset> {
+        let komi_half = (self.komi * 2.0).round();
+        if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
+            return Err(IkedaError::new_err(format!("komi {} is not a multiple of 1/2", self.komi)));
+        }
+        Ok(Ruleset {
+            play: play_rules(&self.ko, self.suicide)?,
+            ending: ending_arg(&self.ending)?,
+            territory: self.scoring == "territory",
+            half_point: self.half_point,
+            pass_stones: self.pass_stones,
+            komi_half: komi_half as i32,
+        })
+    }
+}
+
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.
 type RandomGameTuple = (Vec<usize>, bool, Option<u8>, i32, i32);
 
-/// A random game from the empty board (see ikeda-core's `playout` module for the policy):
-/// `(moves, ended, first_passer, black_half_points, white_half_points)`.
+/// A random game from the empty board, Black first (see ikeda-core's `playout` module for
+/// the policy), scored under its ruleset.
 #[pyfunction]
-#[pyo3(name = "random_game", signature = (width, height, komi, seed, pass_probability=0.0, max_moves=None))]
+#[pyo3(name = "random_game", signature = (width, height, rules, seed, pass_probability=0.0, max_moves=None))]
 fn random_game_py(
     py: Python<'_>,
     width: i64,
     height: i64,
-    komi: f64,
+    rules: RulesArg,
     seed: u64,
     pass_probability: f64,
     max_moves: Option<usize>,
 ) -> PyResult<RandomGameTuple> {
     let geo = geometry(width, height)?;
-    let komi_half = (komi * 2.0).round();
-    if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - komi * 2.0).abs() > 1e-9 {
-        return Err(IkedaError::new_err(format!("komi {komi} is not a multiple of 1/2")));
-    }
+    let rules = rules.native()?;
     let cap = max_moves.unwrap_or(4 * geo.points() + 16);
     let g = py.detach(move || {
-        with_tier!(geo, N => random_game(Game::new(Position::<N>::new(geo, PlayRules::IKEDA), Color::Black), komi_half as i32, seed, pass_probability, cap))
+        with_tier!(geo, N => random_game(Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending), &rules, seed, pass_probability, cap))
     });
     Ok((g.moves, g.ended, g.first_passer.map(|c| c as u8), g.score.black, g.score.white))
 }
+
+/// Games `first..first + count` of a seeded run, on `threads` threads (0 = all cores),
+/// without the GIL: `(margin, margin_area2, first_passer, length, capped)` as numpy arrays.
+#[pyfunction]
+#[pyo3(signature = (width, height, rules, seed, first, count, threads=0, pass_probability=0.0, max_moves=None))]
+#[allow(clippy::too_many_arguments)]
+fn simulate<'py>(
+    py: Python<'py>,
+    width: i64,
+    height: i64,
+    rules: RulesArg,
+    seed: u64,
+    first: u64,
+    count: usize,
+    threads: usize,
+    pass_probability: f64,
+    max_moves: Option<usize>,
+) -> PyResult<SimulateArrays<'py>> {
+    let geo = geometry(width, height)?;
+    let rules = rules.native()?;
+    let cap = max_moves.unwrap_or(4 * geo.points() + 16);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| IkedaError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    let games = py.detach(move || pool.install(|| ikeda_core::simulate(geo, &rules, seed, first, count, pass_probability, cap)));
+    Ok((
+        PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin) / 2.0)),
+        PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin_area2) / 2.0)),
+        PyArray1::from_iter(py, games.iter().map(|g| g.first_passer as i8)),
+        PyArray1::from_iter(py, games.iter().map(|g| g.length as i32)),
+        PyArray1::from_iter(py, games.iter().map(|g| g.capped)),
+    ))
+}
+
+type SimulateArrays<'py> = (
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<bool>>,
+);
 
 /// The number of colourings of a `width` x `height` board in which every chain has a
 /// liberty.
@@ -137,6 +209,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_py, m)?)?;
     m.add_function(wrap_pyfunction!(count_games_py, m)?)?;
     m.add_function(wrap_pyfunction!(random_game_py, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(count_legal_positions_py, m)?)?;
     Ok(())
 }
