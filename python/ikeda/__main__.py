@@ -36,9 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", help="write per-game arrays to this .npz")
     sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if args.command is None:
-        args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    words = sys.argv[1:] if argv is None else argv
+    if not words or words[0] not in ("simulate", "-h", "--help"):
+        words = ["simulate", *words]  # simulate is the default command
+    args = parser.parse_args(words)
     try:
         from .report import run_simulate
 
