@@ -7,16 +7,14 @@ counts nothing. The expected numbers are computed here by ``reference.perft``.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ikeda
 from reference import RefGame, perft
+from sample import load
 
-SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "rules-sample"
 
 
 def pair(w: int, h: int, moves: tuple[str, ...] | list[str] = (),
@@ -109,8 +107,7 @@ def test_setup_white_first() -> None:
 
 
 def _probes() -> list[dict]:
-    with (SAMPLE / "probes.jsonl").open() as f:
-        records = [json.loads(line) for line in f if line.strip()]
+    records = load("probes.jsonl")
     return [r for r in records if r["size"] <= 4 and not r["setup"]["B"] and not r["setup"]["W"]]
 
 

@@ -6,22 +6,12 @@ implementation of the same rules text; every record must agree with ``reference.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
 from reference import RefGame, parse_vertex, perft, vertex_name
+from sample import load
 
-SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "rules-sample"
-
-
-def load(name: str) -> list[dict]:
-    path = SAMPLE / name
-    if not path.is_file():
-        raise FileNotFoundError(f"rules sample missing: {path} (../shared beside the repo)")
-    with path.open() as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 GAMES = load("games.jsonl")

@@ -6,8 +6,6 @@ of the rules; its format is described in the sample's README.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -15,24 +13,15 @@ import pytest
 
 import ikeda
 from diagrams import all_vertices, assert_board, flat_index, snapshot
+from sample import load
 
-SAMPLE_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "rules-sample"
 
 #: the sample spells the reasons of Rule 6 differently
 REASON = {"game over": "game_over", "occupied": "occupied", "suicide": "suicide", "superko": "superko"}
 
 
-def _load(name: str) -> list[dict[str, Any]]:
-    path = SAMPLE_DIR / name
-    if not path.is_file():
-        # collected before any test runs; a missing sample must be an error, not a skip
-        raise FileNotFoundError(f"rules sample not found: {path}")
-    with path.open(encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-GAMES = _load("games.jsonl")
-PROBES = _load("probes.jsonl")
+GAMES = load("games.jsonl")
+PROBES = load("probes.jsonl")
 
 
 def test_sample_is_present_and_nonempty() -> None:

@@ -4,9 +4,7 @@ the Territory I / Area II counts of the shared rules sample."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +12,9 @@ import pytest
 import ikeda
 from diagrams import assert_board, play_all
 from reference import RulesGame
+from sample import load
 
 TABLE_FIELDS = ("M1", "M2", "L1", "L2", "T1", "T2", "P1", "P2", "Q1", "Q2", "S1", "S2")
-SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "rules-sample"
 
 
 # -- the formulas of seed 003's Table 1 --------------------------------------------------------
@@ -233,14 +231,6 @@ def test_area_scores_carry_the_table_too() -> None:
 
 
 # -- the rules sample ------------------------------------------------------------------------
-
-
-def load(name: str) -> list[dict[str, Any]]:
-    path = SAMPLE / name
-    if not path.is_file():
-        raise FileNotFoundError(f"rules sample missing: {path}")
-    with path.open(encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 GAMES = load("games.jsonl")

@@ -1,0 +1,20 @@
+"""The shared rules sample (``../shared/data/rules-sample``, beside the repository): games
+and legality probes from an independent reading of RULES.md. CI always has it, so a
+missing sample is an error, never a skip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "rules-sample"
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    """The records of `games.jsonl` or `probes.jsonl`."""
+    path = SAMPLE / name
+    if not path.is_file():
+        raise FileNotFoundError(f"rules sample not found: {path}")
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
