@@ -197,16 +197,21 @@ def test_small_boards_long_games(pair: tuple) -> None:
     run(game, ref, rng, desc, rng.choice(PASS_BIAS[:3]), max_moves=150)
 
 
+def advance(game: ikeda.Game, ref: RefGame, rng: random.Random, moves: int, pass_bias: float) -> None:
+    """Plays up to `moves` random moves in both, stopping at the end of the game."""
+    for _ in range(moves):
+        if ref.over:
+            break
+        play_both(game, ref, rng, choose(rng, ref, pass_bias))
+
+
 @SETTINGS
 @given(pair=pairs(max_side=6), prefix=st.integers(0, 40), k=st.integers(1, 30))
 def test_undo(pair: tuple, prefix: int, k: int) -> None:
     """Undoing k moves walks back through exactly the states that were passed."""
     game, ref, rng, desc = pair
     pass_bias = rng.choice(PASS_BIAS)
-    for _ in range(prefix):
-        if ref.over:
-            break
-        play_both(game, ref, rng, choose(rng, ref, pass_bias))
+    advance(game, ref, rng, prefix, pass_bias)
     states = []
     for _ in range(k):
         if ref.over:
@@ -232,10 +237,7 @@ def test_undo(pair: tuple, prefix: int, k: int) -> None:
 def test_copy_is_independent(pair: tuple, prefix: int, k: int) -> None:
     game, ref, rng, desc = pair
     pass_bias = rng.choice(PASS_BIAS)
-    for _ in range(prefix):
-        if ref.over:
-            break
-        play_both(game, ref, rng, choose(rng, ref, pass_bias))
+    advance(game, ref, rng, prefix, pass_bias)
     twin, twin_ref = game.copy(), ref.copy()
     original = snapshot(game)
     assert snapshot(twin) == original
