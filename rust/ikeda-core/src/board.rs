@@ -12,7 +12,7 @@ use crate::geometry::{CoordError, Geometry, Loc, MAX_CELLS};
 use crate::zobrist;
 
 /// Words of a bitset over the padded cells of the largest board.
-pub(crate) const WORDS: usize = MAX_CELLS.div_ceil(64);
+pub const WORDS: usize = MAX_CELLS.div_ceil(64);
 
 /// A set of locs on the stack, for flood fills.
 #[derive(Clone)]
@@ -370,6 +370,13 @@ impl<const N: usize> Board<N> {
         for q in self.neighbours(p) {
             self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_add(1);
         }
+    }
+
+    /// The empty points as a bitset over locs (bit `loc % 64` of word `loc / 64`).
+    #[inline]
+    #[must_use]
+    pub fn empty_set(&self) -> [u64; WORDS] {
+        self.empty
     }
 
     /// Calls `f(flat index, loc)` for every empty point, in flat-index order.

@@ -223,10 +223,19 @@ impl<const N: usize> Game<N> {
         if self.passes.over {
             return Err(Refusal::GameOver);
         }
+        if let Some(loc) = mv {
+            self.check(loc).map_err(Refusal::Illegal)?;
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// [`Game::play`] without the tests. Precondition: the game is not over and
+    /// [`Game::check`] passed for a play.
+    pub fn play_unchecked(&mut self, mv: Option<Loc>) {
         let c = self.to_move;
         match mv {
             Some(loc) => {
-                self.check(loc).map_err(Refusal::Illegal)?;
                 let effect = self.position.play_unchecked(loc, c);
                 let victim = if effect.suicide { c } else { c.opponent() };
                 self.lost[victim.index()] += u32::from(effect.removed);
@@ -240,7 +249,6 @@ impl<const N: usize> Game<N> {
             }
         }
         self.to_move = c.opponent();
-        Ok(())
     }
 }
 

@@ -33,6 +33,16 @@ impl Entry {
     fn hash(&self) -> u128 {
         (u128::from(self.hash_hi) << 64) | u128::from(self.hash_lo)
     }
+
+    /// Turns the configuration after this play into the one before it.
+    #[inline]
+    fn undo_on<const N: usize>(&self, cells: &mut [Cell; N], removed: &[Loc]) {
+        let back = if self.suicide { self.color } else { self.color.opponent() };
+        for &s in removed {
+            cells[s as usize] = Cell::stone(back);
+        }
+        cells[self.loc as usize] = Cell::Empty;
+    }
 }
 
 #[derive(Debug)]
@@ -202,6 +212,27 @@ impl History {
         }
     }
 
+    /// Calls `f(j, configuration)` for the current configuration (`j = 0`) and the ones
+    /// before each of the last plays, newest first, `j < k`, as far back as the history
+    /// goes; the game now stands at `current`.
+    pub fn recent<const N: usize>(&self, current: &[Cell; N], k: usize, mut f: impl FnMut(usize, &[Cell; N])) {
+        if k == 0 {
+            return;
+        }
+        let mut cells = *current;
+        f(0, &cells);
+        let mut j = 1;
+        self.walk_back(|e, removed| {
+            if j >= k {
+                return false;
+            }
+            e.undo_on(&mut cells, removed);
+            f(j, &cells);
+            j += 1;
+            true
+        });
+    }
+
     /// The oldest index whose configuration has hash `hash` (0 = the initial one, k = after
     /// the k-th play), if any: a candidate for [`History::confirm`].
     #[must_use]
@@ -239,11 +270,7 @@ impl History {
             if k <= oldest {
                 return false;
             }
-            let back = if e.suicide { e.color } else { e.color.opponent() };
-            for &s in removed {
-                cells[s as usize] = Cell::stone(back);
-            }
-            cells[e.loc as usize] = Cell::Empty;
+            e.undo_on(&mut cells, removed);
             k -= 1;
             found = cells == *candidate;
             !found

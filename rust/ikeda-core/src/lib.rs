@@ -15,6 +15,7 @@
 //!
 //! The Python package `ikeda` wraps this crate and keeps the reference game flow.
 
+mod batch;
 mod board;
 mod color;
 mod count_games;
@@ -29,6 +30,7 @@ mod territory;
 mod tiers;
 mod zobrist;
 
+pub use batch::{Batch, StepError, EXTRA_PLANES};
 pub use board::{Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
 pub use count_games::count_games;
@@ -37,7 +39,7 @@ pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use legal_positions::count_legal_positions;
 pub use perft::perft;
-pub use playout::{game_seed, is_eye, random_game, simulate, RandomGame, Summary};
+pub use playout::{game_seed, is_eye, play_out, policy_play, random_game, simulate, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};
 pub use territory::{area, ownership, Area};
 pub use tiers::{AnyPosition, CELLS_19, CELLS_9};

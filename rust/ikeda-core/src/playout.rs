@@ -15,6 +15,7 @@ use rayon::prelude::*;
 
 use crate::color::{Cell, Color};
 use crate::game::{area_score, Game, HalfPoints, Ruleset};
+use crate::board::WORDS;
 use crate::geometry::{Geometry, Loc};
 use crate::position::Position;
 
@@ -54,35 +55,75 @@ pub fn is_eye<const N: usize>(game: &Game<N>, loc: Loc, c: Color) -> bool {
     enemy + usize::from(off_board > 0) < 2
 }
 
+/// A uniform draw from `0..n` (`n > 0`), by the multiply-shift method.
+#[inline]
+fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
+    ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
+}
+
+/// The loc of the `k`-th set bit of `words` (k from 0). Precondition: there is one.
+#[inline]
+fn select(words: &[u64; WORDS], mut k: u32) -> Loc {
+    for (i, &w) in words.iter().enumerate() {
+        let n = w.count_ones();
+        if k < n {
+            let mut bits = w;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return (i * 64) as Loc + bits.trailing_zeros() as Loc;
+        }
+        k -= n;
+    }
+    unreachable!("select past the last set bit")
+}
+
+/// The policy's play for the side to move: uniform among the legal plays that do not fill
+/// the player's own eye, or `None` (pass) when there is none. A random empty point is
+/// drawn; if it is refused it leaves the draw and another is drawn. The first point
+/// accepted is uniform among the acceptable ones, and a typical move costs one or two
+/// tests instead of a scan of the whole board.
+#[inline]
+pub fn policy_play<const N: usize>(game: &Game<N>, rng: &mut Xoshiro256PlusPlus) -> Option<Loc> {
+    let c = game.to_move;
+    let mut open = game.position.board().empty_set();
+    let mut n: u32 = open.iter().map(|w| w.count_ones()).sum();
+    while n > 0 {
+        let loc = select(&open, below(rng, n));
+        if !is_eye(game, loc, c) && game.check(loc).is_ok() {
+            return Some(loc);
+        }
+        open[loc as usize / 64] &= !(1 << (loc % 64));
+        n -= 1;
+    }
+    None
+}
+
+/// Plays `game` on by the policy (passing first with probability `pass_probability`)
+/// until it ends or `max_moves` moves have been played; calls `record(flat index)` for
+/// each move (`w*h` for a pass). Returns whether the game is over.
+pub fn play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, mut record: impl FnMut(usize)) -> bool {
+    let geo = game.position.geometry();
+    let pass_threshold = (pass_probability.clamp(0.0, 1.0) * (u64::MAX as f64)) as u64;
+    let mut played = 0;
+    while !game.passes.over && played < max_moves {
+        let mv = if pass_probability > 0.0 && rng.next_u64() < pass_threshold { None } else { policy_play(game, rng) };
+        record(mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)));
+        // The play was chosen among legal ones and the game is not over.
+        game.play_unchecked(mv);
+        played += 1;
+    }
+    game.passes.over
+}
+
 /// Plays one random game from `game` to its end or to `max_moves` moves.
 pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Ruleset, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let geo = game.position.geometry();
-    let mut moves = Vec::new();
-    let mut candidates: Vec<Loc> = Vec::with_capacity(geo.points());
-    let pass_threshold = (pass_probability.clamp(0.0, 1.0) * (u64::MAX as f64)) as u64;
-    while !game.passes.over && moves.len() < max_moves {
-        let c = game.to_move;
-        let mut mv = None;
-        if pass_probability <= 0.0 || rng.next_u64() >= pass_threshold {
-            candidates.clear();
-            game.for_each_legal(|_, l| {
-                if !is_eye(&game, l, c) {
-                    candidates.push(l);
-                }
-            });
-            if !candidates.is_empty() {
-                let k = ((u128::from(rng.next_u64()) * candidates.len() as u128) >> 64) as usize;
-                mv = Some(candidates[k]);
-            }
-        }
-        moves.push(mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)));
-        // The move was chosen among legal ones; a refusal here would be a kernel bug.
-        let _ = game.play(mv);
-    }
+    let mut moves = Vec::with_capacity(2 * game.position.geometry().points());
+    let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |m| moves.push(m));
     RandomGame {
         moves,
-        ended: game.passes.over,
+        ended,
         first_passer: game.passes.first_passer,
         score: game.score(rules),
         area2: area_score(&game.position, game.passes.first_passer, false, rules.komi_half),
@@ -117,14 +158,16 @@ pub fn simulate(geo: Geometry, rules: &Ruleset, seed: u64, first: u64, count: us
     crate::with_tier!(geo, N => (0..count as u64)
         .into_par_iter()
         .map(|k| {
-            let game = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
-            let g = random_game(game, rules, game_seed(seed, first + k), pass_probability, max_moves);
+            let mut game = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, first + k));
+            let mut length = 0;
+            let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1);
             Summary {
-                margin: g.score.margin(),
-                margin_area2: g.area2.margin(),
-                first_passer: g.first_passer.map_or(0, |c| c as u8),
-                length: g.moves.len() as u32,
-                capped: !g.ended,
+                margin: game.score(rules).margin(),
+                margin_area2: area_score(&game.position, game.passes.first_passer, false, rules.komi_half).margin(),
+                first_passer: game.passes.first_passer.map_or(0, |c| c as u8),
+                length,
+                capped: !ended,
             }
         })
         .collect())

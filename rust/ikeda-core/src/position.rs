@@ -152,6 +152,12 @@ impl<const N: usize> Position<N> {
         Some(removed[0])
     }
 
+    /// Calls `f(j, configuration)` for the current configuration and the `k - 1` before
+    /// it (fewer at the start of the game), newest first.
+    pub fn recent_configurations(&self, k: usize, f: impl FnMut(usize, &[Cell; N])) {
+        self.history.recent(self.board.cells(), k, f);
+    }
+
     /// Plays `c` at `loc` if legal.
     pub fn play(&mut self, loc: Loc, c: Color) -> Result<PlayEffect, Illegal> {
         self.check(loc, c)?;

@@ -1,0 +1,291 @@
+//! Many games stepped in lockstep, for self-play and search: legal masks, validated steps,
+//! native playouts and network input planes, every per-game loop spread over the current
+//! rayon pool.
+//!
+//! Memory per game: the [`Game`] (one board of the tier's capacity, about 1.3 KB for 9x9
+//! and 4.6 KB for 19x19, plus a 1 KB superko filter), its history (24 bytes per play and 2
+//! per removed stone, as hashes with exact verification on a hit), a 32-byte random
+//! stream and a move counter. Input planes are rebuilt from the history on demand, so no
+//! past boards are stored.
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use crate::color::{Cell, Color};
+use crate::game::{Game, Ruleset};
+use crate::geometry::{Geometry, Loc};
+use crate::playout::{game_seed, play_out};
+use crate::position::{Illegal, Position};
+
+/// Why a step was refused, for the first game (lowest index) that refused it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// The action is not a flat index `0..=w*h` (`w*h` is the pass).
+    OutOfRange { game: usize, action: i64 },
+    Illegal { game: usize, action: usize, reason: Illegal },
+}
+
+/// Input planes besides the stones: side to move, who made the first pass, and whether a
+/// pass now would end the game.
+pub const EXTRA_PLANES: usize = 4;
+
+/// `n` games of one size and ruleset.
+#[derive(Clone, Debug)]
+pub struct Batch<const N: usize> {
+    rules: Ruleset,
+    start: Game<N>,
+    games: Vec<Game<N>>,
+    lengths: Vec<u32>,
+    capped: Vec<bool>,
+    rngs: Vec<Xoshiro256PlusPlus>,
+    resets: Vec<u64>,
+    seed: u64,
+    /// Flat index to loc.
+    locs: Vec<Loc>,
+}
+
+impl<const N: usize> Batch<N> {
+    /// `n` games from the empty board, Black first. Precondition: `geo.cells() <= N`.
+    #[must_use]
+    pub fn new(geo: Geometry, rules: Ruleset, n: usize, seed: u64) -> Self {
+        let start = Game::with_ending(Position::new(geo, rules.play), Color::Black, rules.ending);
+        let rngs = (0..n).map(|i| Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0))).collect();
+        Batch {
+            rules,
+            games: vec![start.clone(); n],
+            start,
+            lengths: vec![0; n],
+            capped: vec![false; n],
+            rngs,
+            resets: vec![0; n],
+            seed,
+            locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
+        }
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    #[must_use]
+    pub fn geometry(&self) -> Geometry {
+        self.start.position.geometry()
+    }
+
+    #[must_use]
+    pub fn games(&self) -> &[Game<N>] {
+        &self.games
+    }
+
+    /// Moves (passes included) of each game since its last reset.
+    #[must_use]
+    pub fn lengths(&self) -> &[u32] {
+        &self.lengths
+    }
+
+    /// Whether a playout's move cap stopped each game (since its last reset).
+    #[must_use]
+    pub fn capped(&self) -> &[bool] {
+        &self.capped
+    }
+
+    /// Writes each game's legal actions into its row of `out` (`n` rows of `w*h + 1`, the
+    /// pass last and always allowed). A finished game's row allows only the pass, which
+    /// [`Batch::step`] ignores like any other action for it.
+    pub fn legal_mask(&self, out: &mut [bool]) {
+        let width = self.geometry().points() + 1;
+        out.par_chunks_mut(width).zip(&self.games).for_each(|(row, g)| {
+            row.fill(false);
+            if !g.passes.over {
+                g.for_each_legal(|i, _| row[i] = true);
+            }
+            row[width - 1] = true;
+        });
+    }
+
+    /// Plays `actions[i]` (a flat index, `w*h` = pass) in every live game. Precondition:
+    /// `actions.len() == self.len()`. Every action
+    /// is checked first; if any is refused, no game changes and the error names the
+    /// lowest refusing game. Actions of finished games are ignored.
+    pub fn step(&mut self, actions: &[i64]) -> Result<(), StepError> {
+        let pass = self.geometry().points();
+        let locs = &self.locs;
+        let checked = self.games.par_iter().zip(actions).enumerate().map(|(i, (g, &a))| {
+            if g.passes.over {
+                return Ok(None);
+            }
+            let action = usize::try_from(a).ok().filter(|&a| a <= pass).ok_or(StepError::OutOfRange { game: i, action: a })?;
+            if action == pass {
+                return Ok(Some(None));
+            }
+            let loc = locs[action];
+            g.check(loc).map_err(|reason| StepError::Illegal { game: i, action, reason })?;
+            Ok(Some(Some(loc)))
+        });
+        let moves: Vec<Option<Option<Loc>>> = checked.collect::<Result<_, _>>()?;
+        self.games.par_iter_mut().zip(&mut self.lengths).zip(moves).for_each(|((g, len), mv)| {
+            if let Some(mv) = mv {
+                g.play_unchecked(mv);
+                *len += 1;
+            }
+        });
+        Ok(())
+    }
+
+    /// Each game's score under the ruleset, Black minus White in half points, komi
+    /// included (the board as it stands: every stone counts as alive).
+    pub fn margins(&self, out: &mut [i32]) {
+        let rules = &self.rules;
+        out.par_iter_mut().zip(&self.games).for_each(|(m, g)| *m = g.score(rules).margin());
+    }
+
+    /// Returns the games where `which[i]` holds to the empty board. Each reset game gets a
+    /// new random stream, which depends only on the batch seed, the game's index and how
+    /// often it was reset.
+    pub fn reset(&mut self, which: &[bool]) {
+        for (i, _) in which.iter().enumerate().filter(|(_, &r)| r) {
+            self.games[i] = self.start.clone();
+            self.lengths[i] = 0;
+            self.capped[i] = false;
+            self.resets[i] += 1;
+            self.rngs[i] = Xoshiro256PlusPlus::seed_from_u64(stream_seed(self.seed, i, self.resets[i]));
+        }
+    }
+
+    /// Plays every live game to its end by the playout policy (see [`crate::playout`]),
+    /// at most `max_moves` more moves each. Returns the number of games the cap stopped.
+    pub fn playout(&mut self, pass_probability: f64, max_moves: usize) -> usize {
+        self.games
+            .par_iter_mut()
+            .zip(&mut self.rngs)
+            .zip(&mut self.lengths)
+            .zip(&mut self.capped)
+            .map(|(((g, rng), len), capped)| {
+                if g.passes.over {
+                    return 0;
+                }
+                let ended = play_out(g, rng, pass_probability, max_moves, |_| *len += 1);
+                *capped |= !ended;
+                usize::from(!ended)
+            })
+            .sum()
+    }
+
+    /// Network input planes, `n` blocks of `(2 * history + EXTRA_PLANES)` planes of `h*w`
+    /// values (row-major from the top-left), from the side to move's point of view:
+    /// - `0..history`: its stones in the current configuration and the ones before each of
+    ///   the last `history - 1` plays (all zero where the game is younger);
+    /// - `history..2*history`: the opponent's stones, likewise;
+    /// - then all ones if Black is to move; if the side to move made the first pass; if the
+    ///   opponent made it; if a pass now would end the game.
+    pub fn features(&self, history: usize, out: &mut [f32]) {
+        let points = self.geometry().points();
+        let planes = 2 * history + EXTRA_PLANES;
+        let (locs, ending) = (&self.locs, self.start.ending);
+        out.par_chunks_mut(planes * points).zip(&self.games).for_each(|(block, g)| {
+            block.fill(0.0);
+            let c = g.to_move;
+            let (own, theirs) = (Cell::stone(c), Cell::stone(c.opponent()));
+            g.position.recent_configurations(history, |j, cells| {
+                for (i, &loc) in locs.iter().enumerate() {
+                    let cell = cells[loc as usize];
+                    if cell == own {
+                        block[j * points + i] = 1.0;
+                    } else if cell == theirs {
+                        block[(history + j) * points + i] = 1.0;
+                    }
+                }
+            });
+            let flags = [
+                c == Color::Black,
+                g.passes.first_passer == Some(c),
+                g.passes.first_passer == Some(c.opponent()),
+                !g.passes.over && g.passes.pass(c, ending).over,
+            ];
+            for (k, flag) in flags.into_iter().enumerate() {
+                if flag {
+                    let p = 2 * history + k;
+                    block[p * points..(p + 1) * points].fill(1.0);
+                }
+            }
+        });
+    }
+}
+
+/// The seed of game `index`'s random stream after `resets` resets.
+fn stream_seed(seed: u64, index: usize, resets: u64) -> u64 {
+    game_seed(game_seed(seed, index as u64), resets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiers::CELLS_9;
+
+    fn batch(n: usize) -> Batch<CELLS_9> {
+        Batch::new(Geometry::new(5, 5).unwrap(), Ruleset::area3(13), n, 3)
+    }
+
+    #[test]
+    fn a_refused_step_changes_no_game() {
+        let mut b = batch(3);
+        b.step(&[12, 12, 25]).unwrap();
+        let before: Vec<u128> = b.games().iter().map(|g| g.position.board().hash()).collect();
+        // White to move everywhere; 12 is occupied in game 1.
+        assert_eq!(b.step(&[0, 12, 1]), Err(StepError::Illegal { game: 1, action: 12, reason: Illegal::Occupied }));
+        assert_eq!(b.step(&[0, 1, 26]), Err(StepError::OutOfRange { game: 2, action: 26 }));
+        assert_eq!(b.step(&[-1, 1, 2]), Err(StepError::OutOfRange { game: 0, action: -1 }));
+        let after: Vec<u128> = b.games().iter().map(|g| g.position.board().hash()).collect();
+        assert_eq!(before, after);
+        assert_eq!(b.lengths(), &[1, 1, 1]);
+    }
+
+    #[test]
+    fn playout_is_the_same_whatever_the_thread_count() {
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                let mut b = batch(64);
+                assert_eq!(b.playout(0.0, 1000), 0);
+                let mut m = vec![0; 64];
+                b.margins(&mut m);
+                (m, b.lengths().to_vec())
+            })
+        };
+        assert_eq!(run(1), run(3));
+    }
+
+    #[test]
+    fn features_see_the_past_from_the_side_to_move() {
+        let mut b = batch(1);
+        b.step(&[0]).unwrap(); // Black A5
+        b.step(&[24]).unwrap(); // White E1
+        let mut f = vec![0.0; 2 * 2 * 25 + 4 * 25];
+        b.features(2, &mut f);
+        let plane = |p: usize| f[p * 25..(p + 1) * 25].to_vec();
+        // Black to move: own = Black's A5 now and before White's play.
+        assert_eq!(plane(0)[0], 1.0);
+        assert_eq!(plane(1)[0], 1.0);
+        assert_eq!(plane(2)[24], 1.0);
+        assert_eq!(plane(3).iter().sum::<f32>(), 0.0, "no White stone before White's play");
+        assert!(plane(4).iter().all(|&v| v == 1.0), "Black to move");
+        assert!(plane(5).iter().chain(&plane(6)).chain(&plane(7)).all(|&v| v == 0.0));
+        b.step(&[25]).unwrap(); // Black passes first
+        b.features(2, &mut f);
+        let plane = |p: usize| f[p * 25..(p + 1) * 25].to_vec();
+        assert!(plane(4).iter().all(|&v| v == 0.0), "White to move");
+        assert!(plane(6).iter().all(|&v| v == 1.0), "the opponent passed first");
+        assert!(plane(7).iter().all(|&v| v == 0.0), "a pass now does not end the game");
+        b.step(&[25]).unwrap();
+        b.features(2, &mut f);
+        let plane = |p: usize| f[p * 25..(p + 1) * 25].to_vec();
+        assert!(plane(5).iter().all(|&v| v == 1.0) && plane(7).iter().all(|&v| v == 1.0));
+    }
+}
