@@ -7,6 +7,7 @@ typed Python layer. Start with :class:`Game`.
 from __future__ import annotations
 
 from . import _core
+from .batch import Batch
 from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
 from .game import BLACK, WHITE, Game, Move, count_games, perft
 from .handicap import handicap_points
@@ -19,6 +20,7 @@ __all__ = [
     "AREA_II",
     "AREA_III",
     "BLACK",
+    "Batch",
     "WHITE",
     "Game",
     "IkedaError",

@@ -25,9 +25,11 @@ class IkedaError(Exception):
 class InvalidMoveError(IkedaError, ValueError):
     """A move that cannot be read: bad syntax, off the board, or the wrong type."""
 
-    def __init__(self, message: str, move: object = None) -> None:
+    def __init__(self, message: str, move: object = None, game: int | None = None) -> None:
         super().__init__(message)
         self.move = move
+        #: The index of the game in an :class:`ikeda.Batch` the move was for.
+        self.game = game
 
 
 class IllegalMoveError(IkedaError, ValueError):
@@ -43,11 +45,14 @@ class IllegalMoveError(IkedaError, ValueError):
         reason: str,
         move: object = None,
         move_number: int | None = None,
+        game: int | None = None,
     ) -> None:
         super().__init__(message)
         self.reason = reason
         self.move = move
         self.move_number = move_number
+        #: The index of the game in an :class:`ikeda.Batch` the move was for.
+        self.game = game
 
 
 class InvalidPositionError(IkedaError, ValueError):

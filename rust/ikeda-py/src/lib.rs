@@ -2,6 +2,7 @@
 //! Every error is converted in `errors.rs`; no panic crosses into Python because every
 //! input is validated before it reaches the core.
 
+mod batch;
 mod board;
 mod errors;
 mod native;
@@ -13,6 +14,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("build_profile", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<batch::PyBatch>()?;
     native::register(m)?;
     Ok(())
 }

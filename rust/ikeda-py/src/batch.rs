@@ -1,0 +1,203 @@
+//! `ikeda._core.Batch`: ikeda-core's lockstep games behind numpy arrays. Every call that
+//! loops over the games releases the GIL and runs on the batch's own rayon pool; the
+//! Python `ikeda.Batch` validates shapes and types before calling in.
+
+use ikeda_core::{Batch, Geometry, StepError, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+
+use crate::errors::{geometry, IkedaError, IllegalMoveError, InvalidMoveError};
+use crate::native::RulesArg;
+
+/// Bounds that keep every allocation sane.
+const MAX_GAMES: usize = 1 << 24;
+const MAX_HISTORY: usize = 64;
+
+enum AnyBatch {
+    Small(Box<Batch<CELLS_9>>),
+    Medium(Box<Batch<CELLS_19>>),
+    Large(Box<Batch<MAX_CELLS>>),
+}
+
+macro_rules! with_batch {
+    ($any:expr, $b:ident => $body:expr) => {
+        match $any {
+            AnyBatch::Small($b) => $body,
+            AnyBatch::Medium($b) => $body,
+            AnyBatch::Large($b) => $body,
+        }
+    };
+}
+
+#[pyclass(name = "Batch", module = "ikeda._core")]
+pub struct PyBatch {
+    games: AnyBatch,
+    geo: Geometry,
+    pool: rayon::ThreadPool,
+}
+
+impl PyBatch {
+    /// Runs `f` on the batch's pool without the GIL.
+    fn run<T: Send>(&mut self, py: Python<'_>, f: impl FnOnce(&mut AnyBatch) -> T + Send) -> T {
+        let (games, pool) = (&mut self.games, &self.pool);
+        py.detach(move || pool.install(move || f(games)))
+    }
+
+    fn n(&self) -> usize {
+        with_batch!(&self.games, b => b.len())
+    }
+
+    fn shape2(&self, cols: usize) -> [usize; 2] {
+        [self.n(), cols]
+    }
+}
+
+#[pymethods]
+impl PyBatch {
+    #[new]
+    #[pyo3(signature = (width, height, rules, n, seed, threads=0))]
+    fn new(width: i64, height: i64, rules: RulesArg, n: usize, seed: u64, threads: usize) -> PyResult<Self> {
+        let geo = geometry(width, height)?;
+        let rules = rules.native()?;
+        if n > MAX_GAMES {
+            return Err(IkedaError::new_err(format!("a batch holds at most {MAX_GAMES} games, not {n}")));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| IkedaError::new_err(format!("cannot start {threads} threads: {e}")))?;
+        let cells = geo.cells();
+        let games = if cells <= CELLS_9 {
+            AnyBatch::Small(Box::new(Batch::new(geo, rules, n, seed)))
+        } else if cells <= CELLS_19 {
+            AnyBatch::Medium(Box::new(Batch::new(geo, rules, n, seed)))
+        } else {
+            AnyBatch::Large(Box::new(Batch::new(geo, rules, n, seed)))
+        };
+        Ok(PyBatch { games, geo, pool })
+    }
+
+    fn __len__(&self) -> usize {
+        self.n()
+    }
+
+    /// Threads of the batch's pool.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// `(n, w*h + 1)` bools: each game's legal actions, the pass last.
+    fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let shape = self.shape2(self.geo.points() + 1);
+        let out = self.run(py, |g| {
+            let mut out = vec![false; shape[0] * shape[1]];
+            with_batch!(g, b => b.legal_mask(&mut out));
+            out
+        });
+        PyArray1::from_vec(py, out).reshape(shape)
+    }
+
+    /// Plays one action per game (flat indices, `w*h` = pass); all or nothing.
+    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = actions.as_slice()?.to_vec();
+        if actions.len() != self.n() {
+            return Err(InvalidMoveError::new_err((format!("expected {} actions, got {}", self.n(), actions.len()), py.None())));
+        }
+        let geo = self.geo;
+        match self.run(py, move |g| with_batch!(g, b => b.step(&actions))) {
+            Ok(()) => Ok(()),
+            Err(StepError::OutOfRange { game, action }) => Err(InvalidMoveError::new_err((
+                format!("game {game}: action {action} is not a flat index in 0..={} (pass = {})", geo.points(), geo.points()),
+                action,
+                game,
+            ))),
+            Err(StepError::Illegal { game, action, reason }) => {
+                let vertex = geo.vertex_name(action);
+                Err(IllegalMoveError::new_err((
+                    format!("game {game}: illegal move {vertex} (action {action}): {}", reason.as_str()),
+                    reason.as_str(),
+                    vertex,
+                    py.None(),
+                    game,
+                )))
+            }
+        }
+    }
+
+    /// `(n,)` bools: the game has ended under its ruleset.
+    fn is_over<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        with_batch!(&self.games, b => PyArray1::from_iter(py, b.games().iter().map(|g| g.passes.over)))
+    }
+
+    /// `(n,)` int8: 1 Black or 2 White to move.
+    fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        with_batch!(&self.games, b => PyArray1::from_iter(py, b.games().iter().map(|g| g.to_move as i8)))
+    }
+
+    /// `(n,)` int8: who made the first pass (0 nobody).
+    fn first_passer<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        with_batch!(&self.games, b => PyArray1::from_iter(py, b.games().iter().map(|g| g.passes.first_passer.map_or(0, |c| c as i8))))
+    }
+
+    /// `(n,)` int32: moves since the last reset, passes included.
+    fn lengths<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        with_batch!(&self.games, b => PyArray1::from_iter(py, b.lengths().iter().map(|&l| l as i32)))
+    }
+
+    /// `(n,)` bools: a playout's move cap stopped the game.
+    fn capped<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        with_batch!(&self.games, b => PyArray1::from_slice(py, b.capped()))
+    }
+
+    /// `(n,)` float64: Black minus White under the ruleset, komi included.
+    fn margins<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        let n = self.n();
+        let half = self.run(py, move |g| {
+            let mut out = vec![0; n];
+            with_batch!(g, b => b.margins(&mut out));
+            out
+        });
+        PyArray1::from_iter(py, half.into_iter().map(|m| f64::from(m) / 2.0))
+    }
+
+    /// `(n, h, w)` int8: 0 empty, 1 Black, 2 White.
+    fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i8>>> {
+        let geo = self.geo;
+        let cells: Vec<i8> = with_batch!(&self.games, b => b.games().iter().flat_map(|g| geo.locs().map(|l| g.position.board().cell(l) as i8)).collect());
+        PyArray1::from_vec(py, cells).reshape([self.n(), usize::from(geo.height), usize::from(geo.width)])
+    }
+
+    /// Returns the games marked in `which` (`(n,)` bools) to the empty board.
+    fn reset(&mut self, which: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
+        let which = which.as_slice()?;
+        if which.len() != self.n() {
+            return Err(IkedaError::new_err(format!("expected {} flags, got {}", self.n(), which.len())));
+        }
+        with_batch!(&mut self.games, b => b.reset(which));
+        Ok(())
+    }
+
+    /// Plays every live game to its end natively; returns how many hit `max_moves`.
+    #[pyo3(signature = (pass_probability=0.0, max_moves=None))]
+    fn playout(&mut self, py: Python<'_>, pass_probability: f64, max_moves: Option<usize>) -> usize {
+        let cap = max_moves.unwrap_or(4 * self.geo.points() + 16);
+        self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap)))
+    }
+
+    /// `(n, 2*history + 4, h, w)` float32 input planes (see ikeda-core's `Batch::features`).
+    fn features<'py>(&mut self, py: Python<'py>, history: usize) -> PyResult<Bound<'py, PyArray4<f32>>> {
+        if !(1..=MAX_HISTORY).contains(&history) {
+            return Err(IkedaError::new_err(format!("history must be in 1..={MAX_HISTORY}, not {history}")));
+        }
+        let planes = 2 * history + EXTRA_PLANES;
+        let geo = self.geo;
+        let n = self.n();
+        let out = self.run(py, move |g| {
+            let mut out = vec![0.0; n * planes * geo.points()];
+            with_batch!(g, b => b.features(history, &mut out));
+            out
+        });
+        PyArray1::from_vec(py, out).reshape([n, planes, usize::from(geo.height), usize::from(geo.width)])
+    }
+}

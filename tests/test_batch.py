@@ -1,0 +1,243 @@
+"""`ikeda.Batch` against the Python `Game`: the same legal masks, ends, scores and input
+planes on random games, all-or-nothing steps, and playouts that are the native random
+games of the same streams whatever the thread count."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ikeda
+from ikeda import _core
+
+PRESETS = ["area3", "area2", "territory1", "tromp-taylor", "area3:ko=simple-ko"]
+MASK64 = 2**64 - 1
+
+
+def game_seed(seed: int, index: int) -> int:
+    """ikeda-core's per-game seed derivation (`playout::game_seed`)."""
+    return seed ^ (((index + 1) * 0x9E3779B97F4A7C15) & MASK64)
+
+
+def stream_seed(seed: int, game: int, resets: int = 0) -> int:
+    """The seed of a batch game's random stream (`batch::stream_seed`)."""
+    return game_seed(game_seed(seed, game), resets)
+
+
+def games_for(batch: ikeda.Batch) -> list[ikeda.Game]:
+    w, h = batch.size
+    return [ikeda.Game(width=w, height=h, rules=batch.rules) for _ in range(len(batch))]
+
+
+def past_boards(game: ikeda.Game, k: int) -> list[np.ndarray]:
+    """The current configuration and the ones before each of the last plays, newest
+    first, by replaying the record."""
+    replay = ikeda.Game(width=game.width, height=game.height, rules=game.rules)
+    boards = [replay.to_numpy()]
+    for m in game.move_indices:
+        replay.play(m)
+        if m != game.width * game.height:
+            boards.append(replay.to_numpy())
+    return boards[::-1][:k]
+
+
+def expected_features(game: ikeda.Game, k: int) -> np.ndarray:
+    own = 1 if game.to_move == "B" else 2
+    theirs = 3 - own
+    planes = np.zeros((2 * k + 4, game.height, game.width), dtype=np.float32)
+    for j, b in enumerate(past_boards(game, k)):
+        planes[j] = b == own
+        planes[k + j] = b == theirs
+    first = game.first_passer
+    probe = game.copy()
+    ends = False
+    if not game.is_over:
+        probe.play("pass")
+        ends = probe.is_over
+    flags = [own == 1, first == game.to_move, first is not None and first != game.to_move, ends]
+    for i, flag in enumerate(flags):
+        planes[2 * k + i] = float(flag)
+    return planes
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(1, 4),
+    w=st.integers(2, 6),
+    h=st.integers(2, 6),
+    rules=st.sampled_from(PRESETS),
+    pass_rate=st.sampled_from([0.0, 0.1, 0.4]),
+    seed=st.integers(0, 2**32),
+)
+def test_batch_matches_games(n: int, w: int, h: int, rules: str, pass_rate: float, seed: int) -> None:
+    rng = random.Random(seed)
+    batch = ikeda.Batch(n, (w, h), rules=rules, komi=2.5, seed=seed, threads=2)
+    games = games_for(batch)
+    history = 1 + seed % 3
+    for _ in range(3 * w * h):
+        mask = batch.legal_mask()
+        assert mask.shape == (n, w * h + 1)
+        actions = []
+        for i, g in enumerate(games):
+            if g.is_over:
+                assert mask[i].tolist() == [False] * (w * h) + [True]
+                actions.append(rng.randrange(w * h + 1))  # ignored
+                continue
+            assert mask[i].tolist() == g.legal_mask().tolist()
+            legal = np.flatnonzero(mask[i][:-1])
+            a = w * h if rng.random() < pass_rate or not len(legal) else int(rng.choice(legal))
+            g.play(a)
+            actions.append(a)
+        batch.step(np.array(actions))
+        assert batch.is_over.tolist() == [g.is_over for g in games]
+        assert batch.to_move.tolist() == [1 if g.to_move == "B" else 2 for g in games]
+        assert batch.lengths.tolist() == [len(g.moves) for g in games]
+        assert np.array_equal(batch.boards(), np.stack([g.to_numpy() for g in games]))
+        assert batch.scores().tolist() == [g.score().margin for g in games]
+        if batch.is_over.all():
+            break
+    f = batch.features(history)
+    assert f.shape == (n, 2 * history + 4, h, w) and f.dtype == np.float32
+    for i, g in enumerate(games):
+        assert np.array_equal(f[i], expected_features(g, history)), i
+
+
+def test_a_refused_step_changes_no_game() -> None:
+    batch = ikeda.Batch(3, 5, seed=2)
+    batch.step(np.array([12, 6, 25]))
+    before = (batch.boards(), batch.lengths, batch.legal_mask(), batch.to_move)
+    with pytest.raises(ikeda.IllegalMoveError) as err:
+        batch.step(np.array([12, 1, 2]))  # 12 is taken in game 0
+    assert err.value.game == 0 and err.value.reason == "occupied" and "game 0" in str(err.value)
+    with pytest.raises(ikeda.IllegalMoveError) as err:
+        batch.step(np.array([0, 6, 1]))
+    assert err.value.game == 1 and err.value.move == "B4"
+    with pytest.raises(ikeda.InvalidMoveError) as err:
+        batch.step(np.array([0, 1, 26]))
+    assert err.value.game == 2 and err.value.move == 26
+    with pytest.raises(ikeda.InvalidMoveError):
+        batch.step(np.array([-1, 1, 2]))
+    with pytest.raises(ikeda.InvalidMoveError):
+        batch.step(np.array([0, 1]))
+    with pytest.raises(ikeda.InvalidMoveError):
+        batch.step(np.array([[0, 1, 2]]))
+    with pytest.raises(ikeda.InvalidMoveError):
+        batch.step(np.array([0.0, 1.0, 2.0]))
+    with pytest.raises(ikeda.InvalidMoveError):
+        batch.step(np.array([0, 1, 2**64 - 1], dtype=np.uint64))
+    after = (batch.boards(), batch.lengths, batch.legal_mask(), batch.to_move)
+    for x, y in zip(before, after):
+        assert np.array_equal(x, y)
+    batch.step(np.array([0, 1, 2], dtype=np.int32))  # any integer dtype
+    assert batch.lengths.tolist() == [2, 2, 2]
+
+
+def test_suicide_and_superko_are_refused_with_their_reason() -> None:
+    batch = ikeda.Batch(2, (4, 3), seed=0)
+    # A ko on 4x3 (the sequence of the kernel's superko test), then the retake.
+    for v in ["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"]:
+        i = ikeda.Game(width=4, height=3).board.index(v)
+        batch.step(np.array([i, i]))
+    retake = ikeda.Game(width=4, height=3).board.index("C2")
+    with pytest.raises(ikeda.IllegalMoveError) as err:
+        batch.step(np.array([12, retake]))
+    assert (err.value.game, err.value.reason) == (1, "superko")
+
+
+def test_finished_games_ignore_actions() -> None:
+    batch = ikeda.Batch(2, 3, seed=0)
+    passes = np.array([9, 9])
+    for _ in range(3):
+        batch.step(passes)  # pass, pass, pass: Rule 6 ends both games
+    assert batch.is_over.all()
+    board = batch.boards()
+    batch.step(np.array([0, 4]))  # ignored, even though 0 and 4 are empty
+    assert np.array_equal(batch.boards(), board) and batch.lengths.tolist() == [3, 3]
+    g = ikeda.Game(3)
+    for _ in range(3):
+        g.play("pass")
+    assert batch.scores().tolist() == [g.score().margin] * 2
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_playouts_are_the_native_random_games(rules: str) -> None:
+    n, size, seed = 12, 7, 99
+    batch = ikeda.Batch(n, size, rules=rules, seed=seed)
+    assert batch.playout() == 0
+    assert batch.is_over.all() and not batch.capped.any()
+    for i in range(n):
+        moves, ended, first, b2, w2 = _core.random_game(size, size, batch.rules, stream_seed(seed, i))
+        assert ended and len(moves) == batch.lengths[i]
+        assert batch.scores()[i] == (b2 - w2) / 2
+        g = ikeda.Game(size, rules=batch.rules)
+        for m in moves:
+            g.play(m)
+        assert np.array_equal(g.to_numpy(), batch.boards()[i])
+
+
+def test_playouts_do_not_depend_on_threads_and_resets_are_reproducible() -> None:
+    def run(threads: int) -> tuple[list[float], list[int]]:
+        b = ikeda.Batch(40, 9, seed=5, threads=threads)
+        b.step(np.full(40, 40))
+        b.playout()
+        first = (b.scores().tolist(), b.lengths.tolist())
+        b.reset(np.arange(40) % 2 == 0)
+        assert b.lengths.tolist()[:4] == [0, first[1][1], 0, first[1][3]]
+        b.playout()
+        return first[0] + b.scores().tolist(), first[1] + b.lengths.tolist()
+
+    one, two = run(1), run(2)
+    assert one == two
+    again = ikeda.Batch(40, 9, seed=6)
+    again.step(np.full(40, 40))
+    again.playout()
+    assert again.scores().tolist() != one[0][:40]
+
+
+def test_reset_forms() -> None:
+    b = ikeda.Batch(3, 5, seed=1)
+    b.step(np.array([0, 1, 2]))
+    b.reset([2])
+    assert b.lengths.tolist() == [1, 1, 0]
+    b.reset()
+    assert b.lengths.tolist() == [0, 0, 0] and not b.boards().any()
+    for bad in ([3], [True, False], [[0]], [0.5]):
+        with pytest.raises(ikeda.IkedaError):
+            b.reset(bad)
+
+
+def test_move_cap_is_reported() -> None:
+    b = ikeda.Batch(4, 9, seed=3)
+    assert b.playout(max_moves=10) == 4
+    assert b.capped.all() and not b.is_over.any() and b.lengths.tolist() == [10] * 4
+    assert b.playout() == 0 and b.is_over.all()
+    assert b.capped.all(), "a cap hit stays reported until the game is reset"
+
+
+def test_bad_arguments() -> None:
+    for kwargs in ({"n": -1}, {"n": 2, "seed": -1}, {"n": 2, "threads": -1}):
+        with pytest.raises(ikeda.IkedaError):
+            ikeda.Batch(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ikeda.InvalidPositionError):
+        ikeda.Batch(2, 26)
+    with pytest.raises(ikeda.IkedaError):
+        ikeda.Batch(2, 9, komi=0.3)
+    b = ikeda.Batch(2, 9)
+    for h in (0, 65, 2.0):
+        with pytest.raises(ikeda.IkedaError):
+            b.features(h)  # type: ignore[arg-type]
+    with pytest.raises(ikeda.IkedaError):
+        b.playout(pass_probability=1.5)
+
+
+def test_empty_batch_and_large_boards() -> None:
+    empty = ikeda.Batch(0, 9)
+    assert empty.legal_mask().shape == (0, 82) and empty.features(2).shape == (0, 8, 9, 9)
+    empty.step(np.zeros(0, dtype=np.int64))
+    big = ikeda.Batch(2, (25, 21), seed=4)
+    assert big.playout() == 0
+    assert big.boards().shape == (2, 21, 25) and big.features().shape == (2, 20, 21, 25)
