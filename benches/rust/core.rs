@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion};
-use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position, Ruleset, CELLS_19, CELLS_9};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use ikeda_core::{area, area3_score, perft, random_game, Batch, Color, Game, Geometry, PlayRules, Position, Ruleset, CELLS_19, CELLS_9};
 
 /// The position after the first `moves` moves of a seeded random game.
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
@@ -22,6 +22,36 @@ fn benches(c: &mut Criterion) {
     bench_size::<CELLS_9>(c, 9);
     bench_size::<CELLS_19>(c, 19);
     bench_perft(c);
+    bench_batch::<CELLS_9>(c, 9, 512);
+    bench_batch::<CELLS_19>(c, 19, 64);
+}
+
+/// `Batch::playout` of `games` fresh games on 1, 2 and 4 threads: playouts per second and
+/// the scaling over threads (throughput is in games).
+fn bench_batch<const N: usize>(c: &mut Criterion, size: usize, games: usize) {
+    let geo = Geometry::new(size, size).unwrap();
+    let mut group = c.benchmark_group(format!("batch_playout/{size}x{size}"));
+    group.throughput(Throughput::Elements(games as u64));
+    group.sample_size(10);
+    for threads in [1, 2, 4] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let mut seed = 0;
+        group.bench_function(format!("threads={threads}"), |b| {
+            b.iter_batched(
+                || {
+                    seed += 1;
+                    Batch::<N>::new(geo, Ruleset::area3(13), games, seed)
+                },
+                |mut batch| {
+                    assert_eq!(pool.install(|| batch.playout(0.0, 4 * geo.points())), 0);
+                    assert!(batch.games().iter().all(|g| g.passes.over));
+                    batch
+                },
+                BatchSize::PerIteration,
+            );
+        });
+    }
+    group.finish();
 }
 
 fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {

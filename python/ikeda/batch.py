@@ -3,8 +3,8 @@ batched search.
 
 Every call that visits the games runs natively on the batch's threads with the GIL
 released. Actions are flat indices (row-major from the top-left, ``w*h`` = pass), as in
-:meth:`ikeda.Game.legal_mask`. Memory per game is about 3.5 KB for 9x9 and 7 KB for 19x19
-plus 26 bytes per move played (docs/batch.md).
+:meth:`ikeda.Game.legal_mask`. Memory per game: 2.5 KB of fixed state for boards up to 9x9
+(5.5 KB up to 19x19) plus about 24 bytes per play made (docs/batch.md).
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 //! native playouts and network input planes, every per-game loop spread over the current
 //! rayon pool.
 //!
-//! Memory per game: the [`Game`] (one board of the tier's capacity, about 1.3 KB for 9x9
-//! and 4.6 KB for 19x19, plus a 1 KB superko filter), its history (24 bytes per play and 2
-//! per removed stone, as hashes with exact verification on a hit), a 32-byte random
-//! stream and a move counter. Input planes are rebuilt from the history on demand, so no
-//! past boards are stored.
+//! Memory per game: the [`Game`] (2.4 KB for boards up to 9x9, 5.5 KB up to 19x19: the
+//! board of the tier's capacity and a 1 KB superko filter), its history on the heap (24
+//! bytes per play and 2 per removed stone, as hashes with exact verification on a hit;
+//! vectors grow by doubling), a 32-byte random stream and 13 bytes of counters. Input
+//! planes are rebuilt from the history on demand, so no past boards are stored.
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -287,5 +287,20 @@ mod tests {
         b.features(2, &mut f);
         let plane = |p: usize| f[p * 25..(p + 1) * 25].to_vec();
         assert!(plane(5).iter().all(|&v| v == 1.0) && plane(7).iter().all(|&v| v == 1.0));
+    }
+}
+
+#[cfg(test)]
+mod memory {
+    use super::*;
+    use crate::tiers::{CELLS_19, CELLS_9};
+
+    /// The figures the module docs (and docs/batch.md) give.
+    #[test]
+    fn fixed_state_per_game_is_as_documented() {
+        assert!(std::mem::size_of::<Game<CELLS_9>>() <= 2400);
+        assert!(std::mem::size_of::<Game<CELLS_19>>() <= 5500);
+        assert_eq!(std::mem::size_of::<crate::history::Entry>(), 24);
+        assert_eq!(std::mem::size_of::<Xoshiro256PlusPlus>(), 32);
     }
 }

@@ -172,3 +172,46 @@ pub fn simulate(geo: Geometry, rules: &Ruleset, seed: u64, first: u64, count: us
         })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiers::CELLS_9;
+
+    /// Drawing and rejecting is exactly uniform over the acceptable plays: every such play
+    /// is drawn, nothing else is, and the counts pass a chi-square test.
+    #[test]
+    fn policy_is_uniform_over_the_acceptable_plays() {
+        let geo = Geometry::new(5, 5).unwrap();
+        let rules = Ruleset::area3(0);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        for prefix in [4, 10, 16, 22, 28] {
+            let mut game = Game::new(Position::<CELLS_9>::new(geo, rules.play), Color::Black);
+            play_out(&mut game, &mut rng, 0.0, prefix, |_| {});
+            if game.passes.over {
+                continue;
+            }
+            let mut acceptable = Vec::new();
+            game.for_each_legal(|_, l| {
+                if !is_eye(&game, l, game.to_move) {
+                    acceptable.push(l);
+                }
+            });
+            let draws = 20_000 * acceptable.len().max(1);
+            let mut counts = vec![0usize; CELLS_9];
+            for _ in 0..draws {
+                match policy_play(&game, &mut rng) {
+                    Some(l) => counts[l as usize] += 1,
+                    None => assert!(acceptable.is_empty()),
+                }
+            }
+            let drawn: Vec<Loc> = (0..CELLS_9).filter(|&l| counts[l] > 0).map(|l| l as Loc).collect();
+            assert_eq!(drawn, acceptable, "after {prefix} moves");
+            let k = acceptable.len() as f64;
+            let expected = draws as f64 / k;
+            let chi2: f64 = acceptable.iter().map(|&l| (counts[l as usize] as f64 - expected).powi(2) / expected).sum();
+            // Mean k - 1, spread sqrt(2(k - 1)): six spreads above is never reached by chance.
+            assert!(chi2 <= k - 1.0 + 6.0 * (2.0 * (k - 1.0)).sqrt(), "chi2 {chi2} over {k} plays");
+        }
+    }
+}
