@@ -321,7 +321,7 @@ impl<const N: usize> Board<N> {
     }
 
     /// Puts a stone on an empty point without removing anything: merges chains, takes the
-    /// point from neighbouring opponent chains' liberties.
+    /// point from neighbouring chains' liberties.
     pub(crate) fn add_stone(&mut self, p: Loc, c: Color) {
         let pu = p as usize;
         self.set_stone(p, c);
@@ -329,22 +329,15 @@ impl<const N: usize> Board<N> {
         self.next[pu] = p;
         self.size[pu] = 1;
         let own = Cell::stone(c);
-        self.shift_liberties(p, Cell::stone(c.opponent()), false);
-        let mut merged = false;
+        self.take_liberty(p);
+        self.libs[pu] = u16::from(self.empty_neighbours[pu]);
         for q in self.neighbours(p) {
             if self.cells[q as usize] == own {
                 let (a, b) = (self.head[pu], self.head[q as usize]);
                 if a != b {
                     self.merge(a, b);
-                    merged = true;
                 }
             }
-        }
-        if merged {
-            let h = self.head[pu];
-            self.libs[h as usize] = self.count_liberties(h);
-        } else {
-            self.libs[pu] = self.neighbours(p).iter().filter(|&&q| self.cells[q as usize] == Cell::Empty).count() as u16;
         }
     }
 
@@ -407,9 +400,32 @@ impl<const N: usize> Board<N> {
         self.empty_neighbours[p as usize] == 4
     }
 
-    /// Joins two chains; the smaller one is relabelled.
+    /// How many neighbours of `p` are empty.
+    #[inline]
+    #[must_use]
+    pub fn empty_neighbours(&self, p: Loc) -> u8 {
+        self.empty_neighbours[p as usize]
+    }
+
+    /// Joins two chains with exact liberty counts; the smaller one is relabelled. The
+    /// joined chain's liberties are the bigger one's plus those of the smaller one that
+    /// touch no stone of the bigger one, so only the smaller chain is walked (a stone
+    /// joining a long chain costs O(1), not O(chain)).
     fn merge(&mut self, a: Loc, b: Loc) {
         let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        let own = self.cells[big as usize];
+        let mut marks = Marks::new();
+        let mut gained = 0;
+        for s in self.chain(small) {
+            for q in self.neighbours(s) {
+                if self.cells[q as usize] == Cell::Empty
+                    && !self.neighbours(q).iter().any(|&r| self.cells[r as usize] == own && self.head[r as usize] == big)
+                    && marks.insert(q)
+                {
+                    gained += 1;
+                }
+            }
+        }
         let mut s = small;
         loop {
             self.head[s as usize] = big;
@@ -420,6 +436,7 @@ impl<const N: usize> Board<N> {
         }
         self.next.swap(big as usize, small as usize);
         self.size[big as usize] += self.size[small as usize];
+        self.libs[big as usize] += gained;
     }
 
     fn count_liberties(&self, h: Loc) -> u16 {
@@ -468,6 +485,24 @@ impl<const N: usize> Board<N> {
                     n += 1;
                     let libs = &mut self.libs[hd as usize];
                     *libs = if gained { *libs + 1 } else { *libs - 1 };
+                }
+            }
+        }
+    }
+
+    /// `p` has just been filled: each distinct neighbouring chain, of either colour, loses
+    /// it as a liberty.
+    #[inline]
+    fn take_liberty(&mut self, p: Loc) {
+        let mut seen = [0 as Loc; 4];
+        let mut n = 0;
+        for q in self.neighbours(p) {
+            if self.cells[q as usize].color().is_some() {
+                let hd = self.head[q as usize];
+                if !seen[..n].contains(&hd) {
+                    seen[n] = hd;
+                    n += 1;
+                    self.libs[hd as usize] -= 1;
                 }
             }
         }

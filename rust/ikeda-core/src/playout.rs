@@ -39,6 +39,9 @@ pub fn is_eye<const N: usize>(game: &Game<N>, loc: Loc, c: Color) -> bool {
     let board = game.position.board();
     let s = board.geometry().stride;
     let own = Cell::stone(c);
+    if board.empty_neighbours(loc) != 0 {
+        return false;
+    }
     if [loc - s, loc - 1, loc + 1, loc + s].iter().any(|&q| !matches!(board.cell(q), Cell::Wall) && board.cell(q) != own) {
         return false;
     }
@@ -63,7 +66,7 @@ fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
 
 /// The loc of the `k`-th set bit of `words` (k from 0). Precondition: there is one.
 #[inline]
-fn select(words: &[u64; WORDS], mut k: u32) -> Loc {
+fn select(words: &[u64], mut k: u32) -> Loc {
     for (i, &w) in words.iter().enumerate() {
         let n = w.count_ones();
         if k < n {
@@ -82,15 +85,43 @@ fn select(words: &[u64; WORDS], mut k: u32) -> Loc {
 /// the player's own eye, or `None` (pass) when there is none. A random empty point is
 /// drawn; if it is refused it leaves the draw and another is drawn. The first point
 /// accepted is uniform among the acceptable ones, and a typical move costs one or two
-/// tests instead of a scan of the whole board.
+/// tests instead of a scan of the whole board. While most of the board is open a point is
+/// drawn by rejection from the padded rows (a multiply and a bit test); when few are left,
+/// by counting bits.
 #[inline]
 pub fn policy_play<const N: usize>(game: &Game<N>, rng: &mut Xoshiro256PlusPlus) -> Option<Loc> {
     let c = game.to_move;
-    let mut open = game.position.board().empty_set();
-    let mut n: u32 = open.iter().map(|w| w.count_ones()).sum();
+    let board = game.position.board();
+    let geo = board.geometry();
+    let mut n = (geo.points() - board.stone_count(Color::Black) - board.stone_count(Color::White)) as u32;
+    let acceptable = |loc: Loc| !is_eye(game, loc, c) && game.check(loc).is_ok();
+    // Dense phase: rows 1..=h of the padded board hold every point and one wall cell per
+    // row; draw there and skip what is not an empty point still in the draw.
+    let stride = u32::from(geo.stride);
+    let span = u32::from(geo.height) * stride;
+    let mut refused = [0 as Loc; 8];
+    let mut k = 0;
+    while k < refused.len() && n > 0 && 8 * n >= span {
+        let loc = (stride + 1 + below(rng, span)) as Loc;
+        if board.cell(loc) != Cell::Empty || refused[..k].contains(&loc) {
+            continue;
+        }
+        if acceptable(loc) {
+            return Some(loc);
+        }
+        refused[k] = loc;
+        k += 1;
+        n -= 1;
+    }
+    // Sparse phase: count bits.
+    let mut set = board.empty_set();
+    let open = &mut set[..geo.cells().div_ceil(64).min(WORDS)];
+    for &loc in &refused[..k] {
+        open[loc as usize / 64] &= !(1 << (loc % 64));
+    }
     while n > 0 {
-        let loc = select(&open, below(rng, n));
-        if !is_eye(game, loc, c) && game.check(loc).is_ok() {
+        let loc = select(open, below(rng, n));
+        if acceptable(loc) {
             return Some(loc);
         }
         open[loc as usize / 64] &= !(1 << (loc % 64));
