@@ -300,6 +300,7 @@ mod memory {
     fn fixed_state_per_game_is_as_documented() {
         assert!(std::mem::size_of::<Game<CELLS_9>>() <= 2400);
         assert!(std::mem::size_of::<Game<CELLS_19>>() <= 5500);
+        assert!(std::mem::size_of::<Game<{ crate::geometry::MAX_CELLS }>>() <= 8500);
         assert_eq!(std::mem::size_of::<crate::history::Entry>(), 24);
         assert_eq!(std::mem::size_of::<Xoshiro256PlusPlus>(), 32);
     }
