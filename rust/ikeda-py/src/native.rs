@@ -113,7 +113,7 @@ pub struct RulesArg {
 }
 
 impl RulesArg {
-    fn native(&self) -> PyResult<Ruleset> {
+    pub fn native(&self) -> PyResult<Ruleset> {
         let komi_half = (self.komi * 2.0).round();
         if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
             return Err(IkedaError::new_err(format!("komi {} is not a multiple of 1/2", self.komi)));

@@ -10,5 +10,5 @@ mod syntax;
 pub use charset::decode;
 pub use record::{interpret, rules_key, Record, RecordMove};
 pub use replay::{replay, replay_bytes, replay_files, FileOutcome, IllegalMove, Replayed, RulesChoice};
-pub use syntax::{parse, position, Parsed, Scanned, SgfError};
+pub use syntax::{line_columns, parse, position, Parsed, Scanned, SgfError};
 pub use sgf_parse::{go::Prop, SgfNode};

@@ -69,6 +69,43 @@ pub fn parse(text: &str) -> Result<Vec<Parsed>, SgfError> {
     Ok(out)
 }
 
+impl Parsed {
+    /// The parent of every node by document-order index (`None` for the root).
+    #[must_use]
+    pub fn parents(&self) -> Vec<Option<usize>> {
+        fn walk<P: SgfProp>(node: &SgfNode<P>, parent: Option<usize>, out: &mut Vec<Option<usize>>) {
+            let me = out.len();
+            out.push(parent);
+            for child in node.children() {
+                walk(child, Some(me), out);
+            }
+        }
+        let mut out = Vec::with_capacity(self.nodes.len());
+        walk(&self.root, None, &mut out);
+        out
+    }
+}
+
+/// Line and column of each of the increasing byte `offsets` of `text`, in one pass.
+#[must_use]
+pub fn line_columns(text: &str, offsets: impl IntoIterator<Item = usize>) -> Vec<(usize, usize)> {
+    let (mut line, mut line_start, mut at) = (1, 0, 0);
+    offsets
+        .into_iter()
+        .map(|o| {
+            let o = o.min(text.len());
+            for (k, b) in text.as_bytes()[at.min(o)..o].iter().enumerate() {
+                if *b == b'\n' {
+                    line += 1;
+                    line_start = at + k + 1;
+                }
+            }
+            at = at.max(o);
+            (line, text.get(line_start..o).map_or(0, |s| s.chars().count()) + 1)
+        })
+        .collect()
+}
+
 fn count_nodes(tree: &sgf_parse::GameTree) -> usize {
     match tree {
         sgf_parse::GameTree::GoGame(n) => count(n),
