@@ -137,11 +137,12 @@ class Record:
     def variations(self) -> list[Node]:
         """The first node of every alternative to the main line or to another variation
         (every child but the first, anywhere in the tree), in document order."""
-        found, stack = [], [self.root]
+        found, stack = [], [(self.root, False)]
         while stack:
-            node = stack.pop()
-            found.extend(node.children[1:])
-            stack.extend(reversed(node.children))
+            node, alternative = stack.pop()
+            if alternative:
+                found.append(node)
+            stack.extend((c, k > 0) for k, c in reversed(list(enumerate(node.children))))
         return found
 
     def ruleset(self, rules: Rules | str | None = None) -> Rules:
