@@ -260,7 +260,7 @@ def _colors(g: Game) -> list[str]:
 
 def test_game_to_sgf_writes_the_named_properties() -> None:
     g = Game(9, rules="area2", handicap=2, komi=0.5)
-    for m in ["E5", "pass", "pass", "pass"]:
+    for m in ["E5", "pass", "pass"]:
         g.play(m)
     root = read(g.to_sgf()).root.properties
     assert root["SZ"] == ["9"] and root["KM"] == ["0.5"] and root["HA"] == ["2"]
