@@ -155,8 +155,9 @@ class Record:
             chosen = _ru_rules(self.rules, self._rules_key)
         return chosen if self.komi is None else chosen.replace(komi=self.komi)
 
-    def replay(self, rules: Rules | str | None = None, tolerant: bool = False) -> Game:
-        """A :class:`Game` at the end of the main line, under :meth:`ruleset`.
+    def replay(self, rules: Rules | str | None = None, tolerant: bool = False, *, until: int | None = None) -> Game:
+        """A :class:`Game` at the end of the main line (or after its first `until` moves),
+        under :meth:`ruleset`.
 
         Raises :class:`IllegalMoveError` naming the move number, vertex and reason
         (``"out_of_turn"`` for a move by the side not to move). With ``tolerant=True`` a
@@ -168,7 +169,7 @@ class Record:
         )
         game._handicap = self.handicap  # the stones are in the setup already
         self.problems = []
-        for m in self.moves:
+        for m in self.moves[:until]:
             if m.color != game.to_move:
                 self._refused(m, "out_of_turn", f"{game.to_move} is to move", tolerant)
                 try:
