@@ -36,7 +36,7 @@ def board(
     chains are drawn faded with a cross."""
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
-    cell = size / (max(w, h) - 1 + 2 * margin) if max(w, h) > 1 else size / (1 + 2 * margin)
+    cell = size / (max(w, h) - 1 + 2 * margin)
     width, height = cell * (w - 1 + 2 * margin), cell * (h - 1 + 2 * margin)
 
     def xy(i: int) -> tuple[float, float]:
