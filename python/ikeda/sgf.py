@@ -83,7 +83,7 @@ class RecordMove(NamedTuple):
 
     number: int  # 1-based
     color: Color
-    index: int  # flat index; width * height for a pass
+    point: int  # flat index; width * height for a pass
     vertex: str  # GTP vertex or "pass"
     line: int
     column: int
@@ -178,7 +178,7 @@ class Record:
                     self._refused(m, e.reason, "the pass put in for the side to move was refused", tolerant)
                     continue
             try:
-                game.play(m.index)
+                game.play(m.point)
             except IllegalMoveError as e:
                 self._refused(m, e.reason, "", tolerant)
         return game
