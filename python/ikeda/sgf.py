@@ -99,7 +99,10 @@ class Record:
     def __init__(self, charset: str | None, nodes: Sequence[tuple[int | None, list[tuple[str, list[str]]], int, int]], main: tuple) -> None:  # type: ignore[type-arg]
         made: list[Node] = []
         for parent, props, line, column in nodes:
-            node = Node({k: v for k, v in props}, [], line, column)
+            merged: dict[str, list[str]] = {}
+            for k, v in props:  # a repeated identifier (FF[3] habit) joins its values
+                merged.setdefault(k, []).extend(v)
+            node = Node(merged, [], line, column)
             if parent is not None:
                 made[parent].children.append(node)
             made.append(node)

@@ -1,7 +1,7 @@
 //! `ikeda._core` SGF functions: reading one record for `ikeda.sgf`, and replaying many
 //! files natively on rayon threads without the GIL.
 
-use ikeda_core::sgf::{self, FileOutcome, Parsed, RulesChoice};
+use ikeda_core::sgf::{self, FileOutcome, RulesChoice};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -28,16 +28,22 @@ pub fn sgf_read(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<(String, Ve
         return Err(IkedaError::new_err(format!("SGF data must be str or bytes, not {}", data.get_type().name()?)));
     };
     py.detach(move || {
-        let trees = sgf::parse(&text)?;
-        let tree: &Parsed = &trees[0];
-        let record = sgf::interpret(tree, &text)?;
-        let places = sgf::line_columns(&text, tree.nodes.iter().map(|n| n.offset));
-        let nodes = tree
-            .parents()
-            .into_iter()
-            .zip(&tree.nodes)
-            .zip(&places)
-            .map(|((parent, n), &(line, column))| (parent, n.properties.clone(), line, column))
+        let tree = sgf::parse(&text)?;
+        let record = sgf::interpret(&tree, &text)?;
+        let n = tree.first_game_len();
+        let places = sgf::line_columns(&text, tree.nodes[..n].iter().map(|n| n.offset));
+        let nodes = tree.nodes[..n]
+            .iter()
+            .enumerate()
+            .zip(places)
+            .map(|((k, node), (line, column))| {
+                let props = tree
+                    .props_of(k)
+                    .iter()
+                    .map(|p| (p.id().into_owned(), tree.values_of(p).iter().map(|v| sgf::unescape(v).into_owned()).collect()))
+                    .collect();
+                (node.parent, props, line, column)
+            })
             .collect();
         let move_places = sgf::line_columns(&text, record.moves.iter().map(|m| m.offset));
         let moves = record.moves.iter().zip(move_places).map(|(m, (l, c))| (m.color as u8, m.point, l, c)).collect();

@@ -3,9 +3,7 @@
 //! properties get their meaning for play (Python's `ikeda.sgf` uses this through the
 //! native module).
 
-use sgf_parse::{go, SgfNode, SgfProp};
-
-use super::syntax::{position, Parsed, SgfError};
+use super::syntax::{position, unescape, SgfError, Tree};
 use crate::color::Color;
 use crate::geometry::Geometry;
 
@@ -50,109 +48,140 @@ pub fn rules_key(ru: &str) -> String {
         .to_lowercase()
 }
 
-struct Reader<'a> {
+struct Reader<'t, 'a> {
     text: &'a str,
+    tree: &'t Tree<'a>,
     offset: usize,
 }
 
-impl Reader<'_> {
+/// SGF point letters: `a`..`z` are 0..25, `A`..`Z` are 26..51.
+fn coord(c: u8) -> Option<usize> {
+    match c {
+        b'a'..=b'z' => Some(usize::from(c - b'a')),
+        b'A'..=b'Z' => Some(usize::from(c - b'A') + 26),
+        _ => None,
+    }
+}
+
+impl<'a> Reader<'_, 'a> {
     fn error(&self, msg: String) -> SgfError {
         position(self.text, self.offset, msg)
     }
 
-    fn invalid(&self, id: &str, values: &[String]) -> SgfError {
-        self.error(format!("{id}[{}] is not a valid value", values.join("][")))
+    fn invalid(&self, id: &str, value: &str, why: &str) -> SgfError {
+        self.error(format!("{id}[{value}] {why}"))
     }
 
-    fn point(&self, geo: Geometry, p: go::Point, what: &str) -> Result<usize, SgfError> {
-        let (x, y) = (usize::from(p.x), usize::from(p.y));
+    /// The first value of a property (the grammar guarantees one).
+    fn value(&self, p: &super::syntax::Prop<'a>) -> &'a str {
+        self.tree.values_of(p).first().copied().unwrap_or("")
+    }
+
+    /// A point of a `w` x `h` board as a flat index.
+    fn point(&self, geo: Geometry, id: &str, v: &str) -> Result<usize, SgfError> {
+        let b = v.as_bytes();
+        let (Some(x), Some(y)) = (b.first().and_then(|&c| coord(c)), b.get(1).and_then(|&c| coord(c))) else {
+            return Err(self.invalid(id, v, "is not a point"));
+        };
+        if b.len() != 2 {
+            return Err(self.invalid(id, v, "is not a point"));
+        }
         if x >= usize::from(geo.width) || y >= usize::from(geo.height) {
-            let coord = format!("{}{}", sgf_letter(p.x), sgf_letter(p.y));
-            return Err(self.error(format!("{what}[{coord}] is off the {}x{} board", geo.width, geo.height)));
+            return Err(self.invalid(id, v, &format!("is off the {}x{} board", geo.width, geo.height)));
         }
         Ok(y * usize::from(geo.width) + x)
     }
-}
 
-fn sgf_letter(v: u8) -> char {
-    if v < 26 {
-        char::from(b'a' + v)
-    } else {
-        char::from(b'A' + v - 26)
+    /// A list of points, each `ab` or a rectangle `ab:cd`.
+    fn points(&self, geo: Geometry, id: &str, values: &[&str], out: &mut Vec<usize>) -> Result<(), SgfError> {
+        let w = usize::from(geo.width);
+        for v in values {
+            let Some((ul, lr)) = v.split_once(':') else {
+                out.push(self.point(geo, id, v)?);
+                continue;
+            };
+            let (a, b) = (self.point(geo, id, ul)?, self.point(geo, id, lr)?);
+            let ((x0, y0), (x1, y1)) = ((a % w, a / w), (b % w, b / w));
+            if x0 > x1 || y0 > y1 {
+                return Err(self.invalid(id, v, "is not a rectangle from upper left to lower right"));
+            }
+            out.extend((y0..=y1).flat_map(|y| (x0..=x1).map(move |x| y * w + x)));
+        }
+        Ok(())
     }
 }
 
-fn main_line(root: &SgfNode<go::Prop>) -> Vec<&SgfNode<go::Prop>> {
-    let mut line = vec![root];
-    while let Some(next) = line[line.len() - 1].children().next() {
-        line.push(next);
-    }
-    line
-}
-
-/// Reads the main line of `tree` (from `text`, for error positions).
-pub fn interpret(tree: &Parsed, text: &str) -> Result<Record, SgfError> {
-    let line = main_line(&tree.root);
-    let offset = |depth: usize| tree.nodes.get(depth).map_or(0, |n| n.offset);
-    let mut r = Reader { text, offset: offset(0) };
+/// Reads the main line of the first game of `tree` (from `text`, for error positions).
+pub fn interpret(tree: &Tree<'_>, text: &str) -> Result<Record, SgfError> {
+    let mut r = Reader { text, tree, offset: tree.nodes[0].offset };
     let (mut w, mut h) = (19, 19);
     let (mut komi, mut handicap, mut rules, mut result) = (None, 0, None, None);
-    for p in tree.root.properties() {
-        match p {
-            go::Prop::SZ((a, b)) => (w, h) = (usize::from(*a), usize::from(*b)),
-            go::Prop::KM(k) if (k * 2.0).fract() == 0.0 && k.abs() < 1e6 => komi = Some(*k),
-            go::Prop::HA(n) => handicap = u32::try_from(*n).map_err(|_| r.error(format!("HA[{n}] is not a handicap")))?,
-            go::Prop::RU(t) => rules = Some(t.text.clone()),
-            go::Prop::RE(t) => result = Some(t.text.clone()),
-            go::Prop::KM(k) => return Err(r.error(format!("KM[{k}] is not a multiple of 1/2"))),
-            go::Prop::Invalid(id, v) if id == "HA" && matches!(v.as_slice(), [s] if matches!(s.trim(), "0" | "1")) => {}
-            go::Prop::Invalid(id, v) if matches!(id.as_str(), "SZ" | "KM" | "HA") => return Err(r.invalid(id, v)),
+    for p in tree.props_of(0) {
+        let v = r.value(p);
+        let t = v.trim();
+        match p.id().as_ref() {
+            "GM" if t != "1" => return Err(r.invalid("GM", v, "is not a game of Go (GM[1])")),
+            "SZ" => {
+                let size = match t.split_once(':') {
+                    Some((a, b)) => a.trim().parse().ok().zip(b.trim().parse().ok()),
+                    None => t.parse().ok().map(|n| (n, n)),
+                };
+                (w, h) = size.ok_or_else(|| r.invalid("SZ", v, "is not a board size"))?;
+            }
+            "KM" => match t.parse::<f64>() {
+                Ok(k) if k.is_finite() && (k * 2.0).fract() == 0.0 && k.abs() < 1e6 => komi = Some(k + 0.0),
+                Ok(_) => return Err(r.invalid("KM", v, "is not a multiple of 1/2")),
+                Err(_) => return Err(r.invalid("KM", v, "is not a number")),
+            },
+            "HA" => handicap = t.parse().map_err(|_| r.invalid("HA", v, "is not a number of stones"))?,
+            "RU" => rules = Some(unescape(v).into_owned()),
+            "RE" => result = Some(unescape(v).into_owned()),
             _ => {}
         }
     }
     let geo = Geometry::new(w, h).map_err(|e| r.error(format!("SZ: {e}")))?;
     let mut board = vec![0u8; geo.points()];
     let (mut pl, mut moves) = (None, Vec::new());
-    for (depth, node) in line.iter().enumerate() {
-        r.offset = offset(depth);
+    let mut placed = Vec::new();
+    for k in tree.main_line() {
+        r.offset = tree.nodes[k].offset;
         let mut mv = None;
-        let mut placed = Vec::new();
-        for p in node.properties() {
-            let (points, value) = match p {
-                go::Prop::AB(s) => (s, 1),
-                go::Prop::AW(s) => (s, 2),
-                go::Prop::AE(s) => (s, 0),
-                go::Prop::PL(c) if moves.is_empty() => {
-                    pl = Some(if *c == sgf_parse::Color::Black { Color::Black } else { Color::White });
-                    continue;
-                }
-                go::Prop::B(m) | go::Prop::W(m) => {
-                    let color = if matches!(p, go::Prop::B(_)) { Color::Black } else { Color::White };
+        placed.clear();
+        for p in tree.props_of(k) {
+            let id = p.id();
+            let v = r.value(p);
+            let value = match id.as_ref() {
+                "B" | "W" => {
+                    let color = if id == "B" { Color::Black } else { Color::White };
                     if mv.is_some() {
                         return Err(r.error("two moves in one node".into()));
                     }
-                    mv = Some(match m {
-                        go::Move::Pass => RecordMove { color, point: None, offset: r.offset },
-                        // `tt` is a pass on boards up to 19x19 (FF[3] convention).
-                        go::Move::Move(pt) if pt.x == 19 && pt.y == 19 && w <= 19 && h <= 19 => RecordMove { color, point: None, offset: r.offset },
-                        go::Move::Move(pt) => RecordMove { color, point: Some(r.point(geo, *pt, &color.letter().to_string())?), offset: r.offset },
-                    });
+                    // `tt` is a pass on boards up to 19x19 (the FF[3] convention).
+                    let pass = v.is_empty() || (v == "tt" && w <= 19 && h <= 19);
+                    let point = if pass { None } else { Some(r.point(geo, &id, v)?) };
+                    mv = Some(RecordMove { color, point, offset: r.offset });
                     continue;
                 }
-                go::Prop::Invalid(id, v) if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE" | "PL") => return Err(r.invalid(id, v)),
-                go::Prop::PL(_) => return Err(r.error("PL after the first move is not supported".into())),
+                "PL" if moves.is_empty() => {
+                    pl = Some(Color::parse(v.trim()).ok_or_else(|| r.invalid("PL", v, "is not B or W"))?);
+                    continue;
+                }
+                "AB" => 1,
+                "AW" => 2,
+                "AE" => 0,
+                "PL" => return Err(r.error("PL after the first move is not supported".into())),
                 _ => continue,
             };
             if !moves.is_empty() {
-                return Err(r.error(format!("{} after the first move is not supported (setup only before it)", p.identifier())));
+                return Err(r.error(format!("{id} after the first move is not supported (setup only before it)")));
             }
-            for &pt in points {
-                let i = r.point(geo, pt, &p.identifier())?;
-                if placed.contains(&i) {
-                    return Err(r.error(format!("{} sets up a point already set up in this node", p.identifier())));
+            let before = placed.len();
+            r.points(geo, &id, tree.values_of(p), &mut placed)?;
+            for n in before..placed.len() {
+                if placed[..n].contains(&placed[n]) {
+                    return Err(r.error(format!("{id} sets up a point already set up in this node")));
                 }
-                placed.push(i);
-                board[i] = value;
+                board[placed[n]] = value;
             }
         }
         moves.extend(mv);
@@ -169,7 +198,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Result<Record, SgfError> {
-        interpret(&parse(text).unwrap()[0], text)
+        interpret(&parse(text).unwrap(), text)
     }
 
     #[test]
@@ -197,5 +226,10 @@ mod tests {
         assert!(read("(;KM[6.4])").is_err());
         assert!(read("(;SZ[9];B[aa];AB[cc])").is_err());
         assert!(read("(;SZ[9];B[aa]W[bb])").is_err());
+        assert!(read("(;GM[2];B[aa])").unwrap_err().message.contains("not a game of Go"));
+        let r = read("(;SZ[5]AB[aa:bc]AW[ee])").unwrap();
+        assert_eq!((r.black, r.white), (vec![0, 1, 5, 6, 10, 11], vec![24]));
+        assert!(read("(;SZ[5]AB[bc:aa])").is_err());
+        assert!(read("(;SZ[5]AB[aa][aa])").is_err());
     }
 }

@@ -109,8 +109,7 @@ pub enum FileOutcome {
 #[must_use]
 pub fn replay_bytes(bytes: &[u8], choice: &RulesChoice) -> FileOutcome {
     let record = charset::decode(bytes).and_then(|(text, _)| {
-        let trees = syntax::parse(&text)?;
-        interpret(&trees[0], &text)
+        interpret(&syntax::parse(&text)?, &text)
     });
     match record {
         Err(e) => FileOutcome::Malformed(e),

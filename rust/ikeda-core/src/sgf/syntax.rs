@@ -1,13 +1,17 @@
-//! SGF text to game trees. A strict scan of the text checks the grammar, says where
-//! it breaks (line and column) and keeps every property exactly as written; the
-//! `sgf-parse` crate then builds the tree and its typed values (points, moves, sizes).
+//! SGF text to game trees (FF[4] grammar): a strict reader that says where malformed
+//! text breaks (line and column) and keeps every property as written. The tree is flat
+//! (nodes, properties and values in three arrays, values borrowed from the text), so
+//! reading a record allocates a few vectors rather than a string per value.
 //!
-//! Why both: sgf-parse 4.2 reports what went wrong but not where, folds an unescaped
-//! `]` and whatever follows up to the next `[` into one property identifier (so
-//! `C[a]b];B[aa]` silently loses the move), and normalises values (`SZ[9]` comes back
-//! as `9:9`, point lists as unordered sets).
+//! Why not the `sgf-parse` crate (4.2), tried first: its errors carry no position; its
+//! lexer folds an unescaped `]` and whatever follows up to the next `[` into one property
+//! identifier (so `C[a]b];B[aa]` is accepted and the move silently lost); it normalises
+//! values (`SZ[9]` comes back as `9:9`, point lists as unordered sets); and it allocates
+//! a string per token, which made it 110 of the 230 µs a 9x9 record took to replay in
+//! bulk (see docs/sgf.md).
 
-use sgf_parse::{go, SgfNode, SgfProp};
+use std::borrow::Cow;
+use std::ops::Range;
 
 /// Malformed SGF, with the 1-based line and column (in characters) where it goes wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,62 +32,8 @@ impl std::error::Error for SgfError {}
 /// The error `message` at byte `offset` of `text`.
 #[must_use]
 pub fn position(text: &str, offset: usize, message: String) -> SgfError {
-    let mut at = offset.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let (line, column) = line_columns(text, [offset])[0];
     SgfError { message, line, column }
-}
-
-/// One game tree: the crate's typed nodes, and for every node in document order (the
-/// depth-first order of the tree) the byte offset of its `;` and its properties as
-/// written (identifier, unescaped values).
-pub struct Parsed {
-    pub root: SgfNode<go::Prop>,
-    pub nodes: Vec<Scanned>,
-}
-
-/// A node as the scan saw it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scanned {
-    pub offset: usize,
-    pub properties: Vec<(String, Vec<String>)>,
-}
-
-/// Every game tree in `text`.
-pub fn parse(text: &str) -> Result<Vec<Parsed>, SgfError> {
-    let mut scanned = scan(text)?.into_iter();
-    let trees = sgf_parse::parse(text).map_err(|e| position(text, 0, e.to_string()))?;
-    let mut out = Vec::with_capacity(trees.len());
-    for tree in trees {
-        let nodes: Vec<Scanned> = scanned.by_ref().take(count_nodes(&tree)).collect();
-        let at = nodes.first().map_or(0, |n| n.offset);
-        let root = tree
-            .into_go_node()
-            .map_err(|_| position(text, at, "not a game of Go (GM[] is not 1)".to_string()))?;
-        out.push(Parsed { root, nodes });
-    }
-    Ok(out)
-}
-
-impl Parsed {
-    /// The parent of every node by document-order index (`None` for the root).
-    #[must_use]
-    pub fn parents(&self) -> Vec<Option<usize>> {
-        fn walk<P: SgfProp>(node: &SgfNode<P>, parent: Option<usize>, out: &mut Vec<Option<usize>>) {
-            let me = out.len();
-            out.push(parent);
-            for child in node.children() {
-                walk(child, Some(me), out);
-            }
-        }
-        let mut out = Vec::with_capacity(self.nodes.len());
-        walk(&self.root, None, &mut out);
-        out
-    }
 }
 
 /// Line and column of each of the increasing byte `offsets` of `text`, in one pass.
@@ -93,7 +43,10 @@ pub fn line_columns(text: &str, offsets: impl IntoIterator<Item = usize>) -> Vec
     offsets
         .into_iter()
         .map(|o| {
-            let o = o.min(text.len());
+            let mut o = o.min(text.len());
+            while !text.is_char_boundary(o) {
+                o -= 1;
+            }
             for (k, b) in text.as_bytes()[at.min(o)..o].iter().enumerate() {
                 if *b == b'\n' {
                     line += 1;
@@ -106,19 +59,111 @@ pub fn line_columns(text: &str, offsets: impl IntoIterator<Item = usize>) -> Vec
         .collect()
 }
 
-fn count_nodes(tree: &sgf_parse::GameTree) -> usize {
-    match tree {
-        sgf_parse::GameTree::GoGame(n) => count(n),
-        sgf_parse::GameTree::Unknown(n) => count(n),
+/// A node: where its `;` is, its parent (by index), its properties (a range of
+/// [`Tree::props`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub offset: usize,
+    pub parent: Option<usize>,
+    pub props: Range<usize>,
+}
+
+/// A property: its identifier as written and its values (a range of [`Tree::values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prop<'a> {
+    pub ident: &'a str,
+    pub values: Range<usize>,
+}
+
+impl Prop<'_> {
+    /// The FF[4] identifier: FF[3] lower-case letters dropped (`CoPyright` is `CP`).
+    #[must_use]
+    pub fn id(&self) -> Cow<'_, str> {
+        if self.ident.bytes().all(|b| b.is_ascii_uppercase()) {
+            Cow::Borrowed(self.ident)
+        } else {
+            Cow::Owned(self.ident.chars().filter(char::is_ascii_uppercase).collect())
+        }
+    }
+
+    /// Whether the identifier is `id` (without allocating).
+    #[must_use]
+    pub fn is(&self, id: &str) -> bool {
+        self.ident.bytes().filter(u8::is_ascii_uppercase).eq(id.bytes())
     }
 }
 
-fn count<P: SgfProp>(node: &SgfNode<P>) -> usize {
-    1 + node.children().map(count).sum::<usize>()
+/// Every node of a collection in document order (the depth-first order of its trees),
+/// values borrowed from the text, still escaped (see [`unescape`]).
+#[derive(Clone, Debug, Default)]
+pub struct Tree<'a> {
+    pub nodes: Vec<Node>,
+    pub props: Vec<Prop<'a>>,
+    pub values: Vec<&'a str>,
 }
 
+impl<'a> Tree<'a> {
+    /// The properties of node `k`.
+    #[must_use]
+    pub fn props_of(&self, k: usize) -> &[Prop<'a>] {
+        &self.props[self.nodes[k].props.clone()]
+    }
+
+    /// The raw values of a property.
+    #[must_use]
+    pub fn values_of(&self, p: &Prop<'a>) -> &[&'a str] {
+        &self.values[p.values.clone()]
+    }
+
+    /// The nodes of the first game's main line: the root, then each first child.
+    #[must_use]
+    pub fn main_line(&self) -> Vec<usize> {
+        let mut line = vec![0];
+        let mut k = 0;
+        while k + 1 < self.nodes.len() && self.nodes[k + 1].parent == Some(k) {
+            k += 1;
+            line.push(k);
+        }
+        line
+    }
+
+    /// The number of nodes of the first game.
+    #[must_use]
+    pub fn first_game_len(&self) -> usize {
+        self.nodes.iter().skip(1).position(|n| n.parent.is_none()).map_or(self.nodes.len(), |k| k + 1)
+    }
+}
+
+/// A value with its escapes resolved: `\x` is `x`, and a soft line break (`\` before a
+/// newline) disappears.
+#[must_use]
+pub fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut v = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            v.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\r') => {
+                chars.next_if_eq(&'\n');
+            }
+            Some('\n') => {
+                chars.next_if_eq(&'\r');
+            }
+            Some(e) => v.push(e),
+            None => {}
+        }
+    }
+    Cow::Owned(v)
+}
+
+/// The index after the `]` closing the value that opens at `b[i]`.
 fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
-    // `b[i]` is `[`; returns the index after the closing `]`.
     i += 1;
     while i < b.len() {
         match b[i] {
@@ -130,29 +175,20 @@ fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
     None
 }
 
-fn unescape(raw: &str) -> String {
-    let mut v = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        v.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
-    }
-    v
-}
-
-/// Reads the nodes of `text` in document order, or finds the first place where it stops
-/// being SGF (FF[4] grammar; FF[3] lower-case letters in identifiers are dropped, as the
-/// crate drops them).
-fn scan(text: &str) -> Result<Vec<Scanned>, SgfError> {
+/// Reads a collection, or finds the first place where `text` stops being SGF.
+pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
     let b = text.as_bytes();
     let err = |at: usize, msg: String| Err(position(text, at, msg));
-    let mut nodes: Vec<Scanned> = Vec::new();
     let skip_ws = |mut i: usize| {
         while i < b.len() && b[i].is_ascii_whitespace() {
             i += 1;
         }
         i
     };
-    let (mut i, mut depth, mut in_node, mut trees) = (0, 0usize, false, 0);
+    let mut tree = Tree::default();
+    // The last node of each open game tree (the parent of what follows), innermost last.
+    let mut open: Vec<Option<usize>> = Vec::new();
+    let (mut i, mut trees, mut in_node) = (0, 0, false);
     while i < b.len() {
         match b[i] {
             c if c.is_ascii_whitespace() => i += 1,
@@ -161,25 +197,27 @@ fn scan(text: &str) -> Result<Vec<Scanned>, SgfError> {
                 if b.get(j) != Some(&b';') {
                     return err(j, "a game tree must begin with a node (';' expected)".into());
                 }
-                depth += 1;
+                // A variation hangs from the last node of the enclosing sequence.
+                open.push(open.last().copied().flatten());
                 in_node = false;
                 i += 1;
             }
             b')' => {
-                if depth == 0 {
+                if open.pop().is_none() {
                     return err(i, "')' closes no game tree".into());
                 }
-                depth -= 1;
-                trees += usize::from(depth == 0);
+                trees += usize::from(open.is_empty());
                 in_node = false;
                 i += 1;
             }
             b';' => {
-                if depth == 0 {
+                let Some(last) = open.last_mut() else {
                     return err(i, "';' outside a game tree".into());
-                }
+                };
+                let k = tree.nodes.len();
+                tree.nodes.push(Node { offset: i, parent: *last, props: tree.props.len()..tree.props.len() });
+                *last = Some(k);
                 in_node = true;
-                nodes.push(Scanned { offset: i, properties: Vec::new() });
                 i += 1;
             }
             c if c.is_ascii_alphabetic() => {
@@ -194,22 +232,20 @@ fn scan(text: &str) -> Result<Vec<Scanned>, SgfError> {
                 if b.get(i) != Some(&b'[') {
                     return err(i, format!("property {name} has no value ('[' expected; an unescaped ']' in a value?)"));
                 }
-                let mut values = Vec::new();
-                while b.get(i) == Some(&b'[') {
-                    match skip_value(b, i) {
-                        Some(j) => {
-                            values.push(unescape(&text[i + 1..j - 1]));
-                            i = skip_ws(j);
-                        }
-                        None => return err(i, format!("value of {name} is never closed (']' missing)")),
-                    }
-                }
-                let id: String = name.chars().filter(char::is_ascii_uppercase).collect();
-                if id.is_empty() {
+                if !name.bytes().any(|c| c.is_ascii_uppercase()) {
                     return err(start, format!("property identifier {name} has no capital letter"));
                 }
-                if let Some(node) = nodes.last_mut() {
-                    node.properties.push((id, values));
+                let first = tree.values.len();
+                while b.get(i) == Some(&b'[') {
+                    let Some(j) = skip_value(b, i) else {
+                        return err(i, format!("value of {name} is never closed (']' missing)"));
+                    };
+                    tree.values.push(&text[i + 1..j - 1]);
+                    i = skip_ws(j);
+                }
+                tree.props.push(Prop { ident: name, values: first..tree.values.len() });
+                if let Some(n) = tree.nodes.last_mut() {
+                    n.props.end = tree.props.len();
                 }
             }
             c => {
@@ -218,13 +254,13 @@ fn scan(text: &str) -> Result<Vec<Scanned>, SgfError> {
             }
         }
     }
-    if depth > 0 {
-        return err(b.len(), format!("the text ends inside a game tree ({depth} ')' missing)"));
+    if !open.is_empty() {
+        return err(b.len(), format!("the text ends inside a game tree ({} ')' missing)", open.len()));
     }
     if trees == 0 {
         return err(0, "no game tree ('(;' expected)".into());
     }
-    Ok(nodes)
+    Ok(tree)
 }
 
 #[cfg(test)]
@@ -243,21 +279,25 @@ mod tests {
         assert_eq!(error("(B[aa])"), (1, 2));
         assert_eq!(error("(;GM[1]\n;B[aa]"), (2, 7)); // missing )
         assert_eq!(error("(;C[never closed)"), (1, 4));
+        assert_eq!(error("(;B[aa](;W[bb])W[cc])"), (1, 16)); // property after a variation
+        assert_eq!(error("(;b[aa])"), (1, 3));
         assert_eq!(error("  "), (1, 1));
     }
 
     #[test]
-    fn nodes_and_raw_properties() {
-        let text = "(;GM[1]SZ[9]C[a \\] b]AB[cc][aa]XX[x\\]y];B[ee](;W[ff])\n(;W[gg]))";
-        let trees = parse(text).unwrap();
-        let t = &trees[0];
-        assert_eq!(t.nodes.len(), 4);
+    fn nodes_and_properties() {
+        let text = "(;GM[1]SZ[9]C[a \\] b]AB[cc][aa]CoPyright[x\\]y];B[ee](;W[ff])\n(;W[gg]))(;B[aa])";
+        let t = parse(text).unwrap();
+        assert_eq!(t.nodes.len(), 5);
+        assert_eq!(t.first_game_len(), 4);
+        let parents: Vec<_> = t.nodes.iter().map(|n| n.parent).collect();
+        assert_eq!(parents, [None, Some(0), Some(1), Some(1), None]);
+        assert_eq!(t.main_line(), [0, 1, 2]);
         assert_eq!(&text[t.nodes[3].offset..t.nodes[3].offset + 6], ";W[gg]");
-        let props = &t.nodes[0].properties;
-        let get = |k: &str| props.iter().find(|(id, _)| id == k).map(|(_, v)| v.clone()).unwrap();
-        assert_eq!(get("C"), ["a ] b"]);
-        assert_eq!(get("AB"), ["cc", "aa"]);
-        assert_eq!(get("XX"), ["x]y"]);
-        assert_eq!(get("SZ"), ["9"]);
+        let props: Vec<_> = t.props_of(0).iter().map(|p| (p.id().into_owned(), t.values_of(p).iter().map(|v| unescape(v).into_owned()).collect::<Vec<_>>())).collect();
+        assert_eq!(props[2], ("C".to_string(), vec!["a ] b".to_string()]));
+        assert_eq!(props[3], ("AB".to_string(), vec!["cc".to_string(), "aa".to_string()]));
+        assert_eq!(props[4], ("CP".to_string(), vec!["x]y".to_string()]));
+        assert_eq!(unescape("soft\\\nbreak"), "softbreak");
     }
 }
