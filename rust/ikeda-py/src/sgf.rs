@@ -64,7 +64,7 @@ type OutcomeTuple = (&'static str, usize, Option<(usize, u8, String, &'static st
 
 fn outcome(o: FileOutcome) -> OutcomeTuple {
     match o {
-        FileOutcome::Replayed { replayed: r, .. } => {
+        FileOutcome::Replayed(r) => {
             let status = if r.illegal.is_some() { "illegal" } else { "ok" };
             let illegal = r.illegal.map(|i| (i.number, i.color as u8, i.vertex, i.reason));
             (status, r.moves, illegal, r.over, Some((r.score.black, r.score.white)), None)
@@ -97,7 +97,7 @@ pub fn sgf_replay_many(
         .num_threads(threads)
         .build()
         .map_err(|e| IkedaError::new_err(format!("cannot start {threads} threads: {e}")))?;
-    let outcomes = py.detach(move || pool.install(|| sgf::replay_files(&paths, &choice, &|| {})));
+    let outcomes = py.detach(move || pool.install(|| sgf::replay_files(&paths, &choice)));
     Ok(outcomes.into_iter().map(outcome).collect())
 }
 

@@ -49,7 +49,8 @@ fn declared(bytes: &[u8]) -> Option<&'static Encoding> {
 /// Decodes all of `bytes` with `enc`, or says where the first malformed byte is.
 fn strict(bytes: &[u8], enc: &'static Encoding) -> Result<(String, &'static str), SgfError> {
     let mut decoder = enc.new_decoder_without_bom_handling();
-    let mut text = String::with_capacity(bytes.len() + bytes.len() / 2 + 16);
+    let room = decoder.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap_or(usize::MAX / 4);
+    let mut text = String::with_capacity(room.min(bytes.len().saturating_mul(3) + 16));
     let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
     match result {
         DecoderResult::InputEmpty => Ok((text, enc.name())),
@@ -58,7 +59,7 @@ fn strict(bytes: &[u8], enc: &'static Encoding) -> Result<(String, &'static str)
             let at = read.saturating_sub(usize::from(bad)).min(bytes.len());
             Err(position(&text, text.len(), format!("bytes at byte offset {at} are not valid {}", enc.name())))
         }
-        DecoderResult::OutputFull => unreachable!("decode_to_string grows the string"),
+        DecoderResult::OutputFull => Err(position(&text, text.len(), format!("cannot decode the record as {}", enc.name()))),
     }
 }
 
@@ -113,6 +114,15 @@ mod tests {
             assert_eq!((text.as_str(), name), (sgf, enc.name()));
         }
         assert_eq!(decode("(;C[naïve])".as_bytes()).unwrap().1, "UTF-8");
+    }
+
+    #[test]
+    fn single_bytes_that_grow_threefold_fit() {
+        // Half-width katakana: one Shift_JIS byte, three UTF-8 bytes each.
+        let sgf = "(;CA[Shift_JIS]C[ｱｲｳｴｵｶｷｸｹｺｱｲｳｴｵｶｷｸｹｺｱｲｳｴｵｶｷｸｹｺｱｲｳｴｵｶｷｸｹｺ])";
+        assert_eq!(decode(&encoded(sgf, SHIFT_JIS)).unwrap().0, sgf);
+        let latin = [b"(;CA[latin1]C[".as_slice(), &[0xe9; 64], b"])"].concat();
+        assert_eq!(decode(&latin).unwrap().0.chars().filter(|&c| c == 'é').count(), 64);
     }
 
     #[test]

@@ -94,9 +94,8 @@ impl RulesChoice {
 /// What became of one file.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileOutcome {
-    /// Replayed (to its end, or to its first illegal move); the ruleset's digest is not
-    /// known here, so the size and the record's own `RU` are reported.
-    Replayed { replayed: Replayed, width: u8, height: u8, rules: Option<String> },
+    /// Replayed (to its end, or to its first illegal move).
+    Replayed(Replayed),
     /// Not SGF, or not a game this library can set up.
     Malformed(SgfError),
     /// The setup stones cannot form a position.
@@ -114,29 +113,22 @@ pub fn replay_bytes(bytes: &[u8], choice: &RulesChoice) -> FileOutcome {
     match record {
         Err(e) => FileOutcome::Malformed(e),
         Ok(record) => match replay(&record, &choice.for_record(&record)) {
-            Ok(replayed) => FileOutcome::Replayed {
-                replayed,
-                width: record.geometry.width,
-                height: record.geometry.height,
-                rules: record.rules.clone(),
-            },
+            Ok(replayed) => FileOutcome::Replayed(replayed),
             Err(e) => FileOutcome::BadSetup(e.to_string()),
         },
     }
 }
 
-/// [`replay_bytes`] on every file, in parallel on the current rayon pool; `done` is
-/// called after each file (for progress).
-pub fn replay_files<P: AsRef<Path> + Sync>(paths: &[P], choice: &RulesChoice, done: &(dyn Fn() + Sync)) -> Vec<FileOutcome> {
+/// [`replay_bytes`] on every file, in parallel on the current rayon pool. Inputs are
+/// validated before use; should a record still hit a bug, that file reports it instead
+/// of the panic ending the whole run.
+pub fn replay_files<P: AsRef<Path> + Sync>(paths: &[P], choice: &RulesChoice) -> Vec<FileOutcome> {
     paths
         .par_iter()
-        .map(|p| {
-            let out = match std::fs::read(p.as_ref()) {
-                Ok(bytes) => replay_bytes(&bytes, choice),
-                Err(e) => FileOutcome::Unreadable(e.to_string()),
-            };
-            done();
-            out
+        .map(|p| match std::fs::read(p.as_ref()) {
+            Ok(bytes) => std::panic::catch_unwind(|| replay_bytes(&bytes, choice))
+                .unwrap_or_else(|_| FileOutcome::Unreadable("internal error while replaying this record (a bug: please report it)".into())),
+            Err(e) => FileOutcome::Unreadable(e.to_string()),
         })
         .collect()
 }
@@ -153,19 +145,19 @@ mod tests {
     #[test]
     fn first_illegal_move_is_reported() {
         let out = replay_bytes(b"(;SZ[5];B[aa];W[bb];B[aa])", &choice());
-        let FileOutcome::Replayed { replayed, .. } = out else { panic!("{out:?}") };
+        let FileOutcome::Replayed(replayed) = out else { panic!("{out:?}") };
         assert_eq!(replayed.moves, 2);
         let i = replayed.illegal.unwrap();
         assert_eq!((i.number, i.vertex.as_str(), i.reason), (3, "A5", "occupied"));
         let out = replay_bytes(b"(;SZ[5];B[aa];B[bb])", &choice());
-        let FileOutcome::Replayed { replayed, .. } = out else { panic!("{out:?}") };
+        let FileOutcome::Replayed(replayed) = out else { panic!("{out:?}") };
         assert_eq!(replayed.illegal.unwrap().reason, "out_of_turn");
     }
 
     #[test]
     fn scores_use_the_record_komi() {
         let out = replay_bytes(b"(;SZ[3]KM[0.5];B[bb];W[];B[];W[])", &choice());
-        let FileOutcome::Replayed { replayed, .. } = out else { panic!("{out:?}") };
+        let FileOutcome::Replayed(replayed) = out else { panic!("{out:?}") };
         assert!(replayed.over);
         // Black 9 points - 1/2 (White passed first); White 1/2 + 1/2 komi.
         assert_eq!(replayed.score, HalfPoints { black: 17, white: 2 });
