@@ -19,13 +19,16 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple, Union
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 from . import _core
 from .errors import IkedaError, IllegalMoveError
 from .game import Color, Game, _vertex_names
 from .rules import PRESETS, Rules, as_rules
 from .score import format_points
+
+if TYPE_CHECKING:
+    from ._core import _Outcome, _SgfMain, _SgfNode
 
 __all__ = ["Node", "Record", "RecordMove", "ReplayResult", "IllegalMove", "read", "replay_many", "game_to_sgf", "RU_PRESETS"]
 
@@ -96,7 +99,7 @@ class Record:
     """A game record: the tree (:attr:`root`; :attr:`main_line`, :attr:`variations`) and
     what its main line says about the game (size, komi, handicap, rules, setup, moves)."""
 
-    def __init__(self, charset: str | None, nodes: Sequence[tuple[int | None, list[tuple[str, list[str]]], int, int]], main: tuple) -> None:  # type: ignore[type-arg]
+    def __init__(self, charset: str | None, nodes: Sequence[_SgfNode], main: _SgfMain) -> None:
         made: list[Node] = []
         for parent, props, line, column in nodes:
             merged: dict[str, list[str]] = {}
@@ -343,7 +346,7 @@ class ReplayResult:
         return "0" if m == 0 else f"{'B' if m > 0 else 'W'}+{format_points(abs(m))}"
 
 
-def _result(path: str, t: tuple) -> ReplayResult:  # type: ignore[type-arg]
+def _result(path: str, t: _Outcome) -> ReplayResult:
     status, moves, illegal, over, score, error = t
     ill = None if illegal is None else IllegalMove(illegal[0], "B" if illegal[1] == 1 else "W", illegal[2], illegal[3])
     black, white = (None, None) if score is None else (score[0] / 2, score[1] / 2)
