@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from . import _core
 from .batch import Batch
-from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError, SgfError
 from .game import BLACK, WHITE, Game, Move, count_games, perft
 from .handicap import handicap_points
 from .rules import AREA_II, AREA_III, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
 from .score import Score, Table
+from . import sgf  # noqa: E402  (ikeda.sgf after the names it uses)
 
 __version__: str = _core.__version__
 
@@ -31,6 +32,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Score",
+    "SgfError",
     "TERRITORY_I",
     "TROMP_TAYLOR",
     "Table",

@@ -1,6 +1,7 @@
 """``ikeda`` / ``python -m ikeda``: the command line.
 
-``ikeda simulate`` (the default) plays many random games natively and summarises them.
+``ikeda simulate`` (the default) plays many random games natively and summarises them;
+``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position.
 """
 
 from __future__ import annotations
@@ -36,14 +37,19 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", help="write per-game arrays to this .npz")
     sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    from . import render_cli, replay_cli
+
+    replay_cli.add_parser(sub, _threads)
+    render_cli.add_parser(sub)
     words = sys.argv[1:] if argv is None else argv
-    if not words or words[0] not in ("simulate", "-h", "--help"):
+    if not words or words[0] not in ("simulate", "replay", "render", "-h", "--help"):
         words = ["simulate", *words]  # simulate is the default command
     args = parser.parse_args(words)
     try:
         from .report import run_simulate
 
-        return run_simulate(args)
+        run = getattr(args, "run", run_simulate)
+        return int(run(args))
     except IkedaError as e:
         print(f"ikeda: {e}", file=sys.stderr)
         return 2

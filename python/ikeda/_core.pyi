@@ -1,12 +1,13 @@
 """Stubs for the native module (checked by ``python -m mypy.stubtest ikeda._core``)."""
 
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Sequence
 from typing import Protocol, final
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions"]
+__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many"]
 
 __version__: str
 build_profile: str
@@ -137,3 +138,28 @@ def simulate(
     npt.NDArray[np.bool_],
 ]: ...
 def count_legal_positions(width: int, height: int) -> int: ...
+
+_SgfNode = tuple[int | None, list[tuple[str, list[str]]], int, int]
+_SgfMove = tuple[int, int | None, int, int]
+_SgfMain = tuple[
+    int, int, float | None, int, str | None, str | None, str | None, list[int], list[int], int, list[_SgfMove]
+]
+
+def sgf_read(data: str | bytes) -> tuple[str, list[_SgfNode], _SgfMain]: ...
+
+_Outcome = tuple[
+    str,
+    int,
+    tuple[int, int, str, str] | None,
+    bool,
+    tuple[int, int] | None,
+    tuple[str, int, int] | None,
+]
+
+def sgf_replay_many(
+    paths: Sequence[str | os.PathLike[str]],
+    forced: _Rules | None,
+    by_key: Sequence[tuple[str, _Rules]],
+    default: _Rules,
+    threads: int = 0,
+) -> list[_Outcome]: ...

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidMoveError",
     "IllegalMoveError",
     "InvalidPositionError",
+    "SgfError",
 ]
 
 #: The reasons an :class:`IllegalMoveError` can carry, checked in this order.
@@ -35,7 +36,8 @@ class InvalidMoveError(IkedaError, ValueError):
 class IllegalMoveError(IkedaError, ValueError):
     """A well-formed move that the rules forbid here.
 
-    ``reason`` is one of ``"game_over"``, ``"occupied"``, ``"suicide"``, ``"superko"``;
+    ``reason`` is one of ``"game_over"``, ``"occupied"``, ``"suicide"``, ``"superko"``
+    (``"ko"`` under simple ko; ``"out_of_turn"`` for a game record's move by the wrong side);
     ``move`` is the move as given and ``move_number`` the 1-based number it would have had.
     """
 
@@ -58,3 +60,13 @@ class IllegalMoveError(IkedaError, ValueError):
 class InvalidPositionError(IkedaError, ValueError):
     """A position that cannot exist: setup stones on one point twice, a chain with no
     liberty, a dead-stone mark on an empty point, a bad board size."""
+
+
+class SgfError(IkedaError, ValueError):
+    """A game record that cannot be read: malformed SGF, a bad charset, a board size or
+    move that does not fit. ``line`` and ``column`` (1-based, in characters) say where."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column

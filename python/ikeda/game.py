@@ -58,7 +58,7 @@ class Game:
     __slots__ = (
         "_board", "_width", "_height", "_rules", "_ending", "_simple_ko", "_color",
         "_start_color", "_first_passer", "_first_pass", "_streak", "_prelim",
-        "_prelim_stones", "_passes", "_over", "_resigned", "_pass",
+        "_prelim_stones", "_passes", "_over", "_resigned", "_pass", "_setup", "_handicap",
     )
 
     def __init__(
@@ -93,6 +93,8 @@ class Game:
                 raise InvalidPositionError("fixed handicap needs a square board")
             black += handicap_points(handicap, w)
         self._board = _core.Board(w, h, black, white, ko=rules.ko, suicide=rules.suicide)
+        self._setup = (tuple(black), tuple(white))  # for writing the game out
+        self._handicap = handicap
         self._width, self._height = w, h
         self._rules = rules
         self._ending = rules.ending
@@ -276,6 +278,7 @@ class Game:
         g._passes = self._passes.copy()
         g._over = self._over
         g._resigned, g._pass = self._resigned, self._pass
+        g._setup, g._handicap = self._setup, self._handicap
         return g
 
     __copy__ = copy
@@ -408,7 +411,37 @@ class Game:
         Definition 5 territory, after removing `dead` chains)."""
         return self._board.ownership(dead) if dead else self._board.ownership()
 
+    @property
+    def setup(self) -> dict[str, list[str]]:
+        """The stones on the board before the first move (handicap stones included), as
+        GTP vertices by colour."""
+        names, index = self._names(), self._board.index
+        return {"B": [names[index(m)] for m in self._setup[0]], "W": [names[index(m)] for m in self._setup[1]]}
+
+    @property
+    def handicap(self) -> int:
+        """The number of handicap stones (SGF ``HA``), 0 for an even game."""
+        return self._handicap
+
+    @property
+    def first_color(self) -> Color:
+        """Who made (or will make) the first move."""
+        return _LETTER[self._start_color]  # type: ignore[return-value]
+
+    def to_sgf(self) -> str:
+        """The game as an SGF record: size, komi, handicap, setup, rules, result (once the
+        game is over) and the moves; see :mod:`ikeda.sgf`."""
+        from .sgf import game_to_sgf
+
+        return game_to_sgf(self)
+
     # -- display ---------------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter (see :func:`ikeda.svg.board`)."""
+        from .svg import board
+
+        return board(self)
 
     def __str__(self) -> str:
         letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"[: self._width]

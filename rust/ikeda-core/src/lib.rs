@@ -26,6 +26,7 @@ mod legal_positions;
 mod perft;
 mod playout;
 mod position;
+pub mod sgf;
 mod territory;
 mod tiers;
 mod zobrist;

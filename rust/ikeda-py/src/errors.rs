@@ -8,6 +8,7 @@ pyo3::import_exception!(ikeda.errors, IkedaError);
 pyo3::import_exception!(ikeda.errors, InvalidMoveError);
 pyo3::import_exception!(ikeda.errors, IllegalMoveError);
 pyo3::import_exception!(ikeda.errors, InvalidPositionError);
+pyo3::import_exception!(ikeda.errors, SgfError);
 
 /// A move that could not be read.
 pub fn invalid_move(err: &CoordError, mv: &Bound<'_, PyAny>) -> PyErr {
@@ -35,4 +36,9 @@ pub fn geometry(width: i64, height: i64) -> PyResult<ikeda_core::Geometry> {
     let side = |n: i64| usize::try_from(n).unwrap_or(0);
     ikeda_core::Geometry::new(side(width), side(height))
         .map_err(|_| InvalidPositionError::new_err(format!("board size {width}x{height} is not within 1..=25 each way")))
+}
+
+/// Malformed SGF, with its line and column.
+pub fn sgf_error(err: &ikeda_core::sgf::SgfError) -> PyErr {
+    SgfError::new_err((err.to_string(), err.line, err.column))
 }

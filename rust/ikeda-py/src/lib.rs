@@ -6,6 +6,7 @@ mod batch;
 mod board;
 mod errors;
 mod native;
+mod sgf;
 
 use pyo3::prelude::*;
 
@@ -16,5 +17,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<batch::PyBatch>()?;
     native::register(m)?;
+    sgf::register(m)?;
     Ok(())
 }

@@ -1,0 +1,110 @@
+"""``ikeda replay FILES...``: validate and score game records natively in parallel, with
+a progress bar and a summary table, or ``--json`` per file."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from .errors import IkedaError
+from .rules import PRESET_NAMES
+from .sgf import ReplayResult, replay_many
+
+#: Problems listed under the summary (all of them are in ``--json``).
+SHOWN = 20
+
+
+def add_parser(sub: Any, threads: Any) -> None:
+    p = sub.add_parser("replay", help="replay SGF records under a ruleset: first illegal move, score")
+    p.add_argument("files", nargs="+", help="SGF files, or directories searched for *.sgf")
+    p.add_argument("--rules", default=None, help=f"force {', '.join(PRESET_NAMES)} or a rules string (default: each record's RU)")
+    p.add_argument("--threads", type=threads, default=0, help="'auto' (every core) or a number")
+    p.add_argument("--json", action="store_true", help="print one JSON object per file instead of tables")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run_replay)
+
+
+def sgf_files(names: list[str]) -> list[Path]:
+    """The files named, directories expanded to their *.sgf files (sorted)."""
+    out: list[Path] = []
+    for name in names:
+        p = Path(name)
+        out.extend(sorted(p.rglob("*.sgf")) if p.is_dir() else [p])
+    return out
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    files = sgf_files(args.files)
+    if not files:
+        raise IkedaError("no SGF files found")
+    err = Console(stderr=True)
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]replaying"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]} records/s"),
+        TimeElapsedColumn(), console=err, disable=args.quiet or args.json,
+    ) as progress:
+        task = progress.add_task("records", total=len(files), rate="-")
+
+        def advance(done: int) -> None:
+            elapsed = progress.tasks[0].elapsed or 1e-9
+            progress.update(task, completed=done, rate=f"{done / elapsed:,.0f}")
+
+        results = replay_many(files, rules=args.rules, threads=args.threads, chunk=max(200, min(5_000, len(files) // 50 or 1)), on_chunk=advance)
+    seconds = time.perf_counter() - start
+    if args.json:
+        for r in results:
+            illegal = None if r.illegal is None else r.illegal._asdict()
+            print(json.dumps({**dataclasses.asdict(r), "illegal": illegal, "result": r.result}, ensure_ascii=False))
+    else:
+        out = Console()
+        out.print(summary(results, seconds, args.rules))
+        bad = [r for r in results if not r.ok]
+        if bad:
+            out.print(problems(bad))
+    return 0 if all(r.ok for r in results) else 1
+
+
+def summary(results: list[ReplayResult], seconds: float, rules: str | None) -> Table:
+    counts = Counter(r.status for r in results)
+    t = Table(title=f"{len(results):,} records, rules: {rules or 'from RU (else area3)'}")
+    t.add_column("")
+    t.add_column("value", justify="right")
+    scored = [r for r in results if r.black is not None and r.white is not None]
+    wins = Counter((r.result or "?")[0] for r in scored)
+    rows = [
+        ("replayed to the end", f"{counts['ok']:,}"),
+        ("stopped at an illegal move", f"{counts['illegal']:,}"),
+        ("malformed (SGF errors)", f"{counts['sgf_error']:,}"),
+        ("impossible setup", f"{counts['bad_setup']:,}"),
+        ("unreadable", f"{counts['unreadable']:,}"),
+        ("count of the board reached: B / W / draw", f"{wins['B']:,} / {wins['W']:,} / {wins['0']:,}"),
+        ("moves replayed", f"{sum(r.moves for r in results):,}"),
+        ("records/s", f"{len(results) / max(seconds, 1e-9):,.0f}"),
+        ("time", f"{seconds:.2f} s"),
+    ]
+    for k, v in rows:
+        t.add_row(k, v)
+    return t
+
+
+def problems(bad: list[ReplayResult]) -> Table:
+    t = Table(title=f"problems ({len(bad):,}{f', first {SHOWN} shown' if len(bad) > SHOWN else ''})")
+    for c in ("file", "status", "where", "what"):
+        t.add_column(c)
+    for r in bad[:SHOWN]:
+        if r.illegal is not None:
+            where, what = f"move {r.illegal.number}", f"{r.illegal.color} {r.illegal.vertex}: {r.illegal.reason}"
+        else:
+            where, what = (f"line {r.line}, column {r.column}" if r.line else ""), r.error or ""
+        t.add_row(escape(r.path), r.status, where, escape(what))
+    return t
