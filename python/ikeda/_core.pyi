@@ -116,3 +116,14 @@ def simulate(
     npt.NDArray[np.bool_],
 ]: ...
 def count_legal_positions(width: int, height: int) -> int: ...
+def mcts(
+    board: Board,
+    to_move: int,
+    ending: str,
+    state: _State,
+    rules: _Rules,
+    playouts: int,
+    seconds: float = 0.0,
+    seed: int = 1,
+    resign_below: float = 0.0,
+) -> tuple[int, float, int]: ...

@@ -22,6 +22,7 @@ mod game;
 pub mod geometry;
 mod history;
 mod legal_positions;
+mod mcts;
 mod perft;
 mod playout;
 mod position;
@@ -36,6 +37,7 @@ pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Ref
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use legal_positions::count_legal_positions;
+pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use perft::perft;
 pub use playout::{game_seed, is_eye, random_game, simulate, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};
