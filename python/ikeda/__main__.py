@@ -1,6 +1,7 @@
 """``ikeda`` / ``python -m ikeda``: the command line.
 
-``ikeda simulate`` (the default) plays many random games natively and summarises them.
+``ikeda simulate`` (the default) plays many random games natively and summarises them;
+``ikeda gtp`` serves the built-in bot over GTP; ``ikeda match`` referees engines.
 """
 
 from __future__ import annotations
@@ -36,11 +37,19 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", help="write per-game arrays to this .npz")
     sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    from . import match_report
+    from .gtp import cli as gtp_cli
+
+    for command in (gtp_cli, match_report):  # each adds its parser and sets args.run
+        command.add_parser(sub)
     words = sys.argv[1:] if argv is None else argv
-    if not words or words[0] not in ("simulate", "-h", "--help"):
+    if not words or words[0] not in (*sub.choices, "-h", "--help"):
         words = ["simulate", *words]  # simulate is the default command
     args = parser.parse_args(words)
     try:
+        if hasattr(args, "run"):
+            code: int = args.run(args)
+            return code
         from .report import run_simulate
 
         return run_simulate(args)

@@ -7,9 +7,11 @@
 //! - A game that ends inside the tree is scored exactly ([`Game::score`], the board as it
 //!   stands: Area III counts every stone on the board as alive), so the bot passes to end
 //!   the game only when the count wins, and captures dead stones before it does.
-//! - The pass is chosen when its value is within [`PASS_MARGIN`] of the best play's: under
-//!   Area III the first pass only costs the half point of Rule 7, so a settled game is
-//!   passed first rather than filled with pointless plays.
+//! - The pass is chosen when the search likes it best, and also when it is as good as the
+//!   best play both in win rate (within [`PASS_MARGIN`]) and in the mean final margin
+//!   (within [`PASS_POINTS`]): then no play gains anything and the game is settled, and
+//!   under Area III passing first costs at most the half point of Rule 7, so the bot
+//!   passes first rather than fill its own area with pointless plays.
 //! - The bot resigns when its best value stays below [`SearchLimits::resign_below`].
 
 use std::time::{Duration, Instant};
@@ -24,8 +26,13 @@ use crate::playout::{is_eye, random_game};
 const RAVE_EQUIVALENCE: f64 = 1000.0;
 /// UCT exploration constant (small: RAVE does most of the exploring).
 const EXPLORATION: f64 = 0.25;
-/// How much worse than the best play a pass may look and still be chosen.
+/// How much lower than the best play's a pass's win rate may be and still be chosen.
 pub const PASS_MARGIN: f64 = 0.02;
+/// How much lower (in points) than the best play's a pass's mean margin may be and still
+/// be chosen.
+pub const PASS_POINTS: f64 = 1.0;
+/// Visits a pass needs before it can be chosen over a more visited play.
+const PASS_VISITS: u32 = 20;
 
 /// How long to search and when to give up.
 #[derive(Clone, Copy, Debug)]
@@ -70,13 +77,15 @@ struct Node {
     visits: u32,
     /// Wins for the player who made `mv`.
     wins: f64,
+    /// Sum of the final margins for the player who made `mv`, in half points.
+    margins: f64,
     amaf_visits: u32,
     amaf_wins: f64,
 }
 
 impl Node {
     fn new(mv: Option<Loc>) -> Node {
-        Node { mv, first_child: 0, n_children: 0, expanded: false, visits: 0, wins: 0.0, amaf_visits: 0, amaf_wins: 0.0 }
+        Node { mv, first_child: 0, n_children: 0, expanded: false, visits: 0, wins: 0.0, margins: 0.0, amaf_visits: 0, amaf_wins: 0.0 }
     }
 
     fn value(&self) -> f64 {
@@ -85,6 +94,11 @@ impl Node {
         } else {
             self.wins / f64::from(self.visits)
         }
+    }
+
+    /// Mean final margin for the player who made `mv`, in points.
+    fn mean_margin(&self) -> f64 {
+        self.margins / 2.0 / f64::from(self.visits.max(1))
     }
 
     /// The selection value seen by the parent after `parent_visits` visits.
@@ -198,7 +212,9 @@ impl<const N: usize> Tree<'_, N> {
             let node = &mut self.nodes[k];
             node.visits += 1;
             if depth > 0 {
-                node.wins += outcome(margin, movers[depth - 1]);
+                let c = movers[depth - 1];
+                node.wins += outcome(margin, c);
+                node.margins += f64::from(if c == Color::Black { margin } else { -margin });
             }
             if self.nodes[k].expanded {
                 let mover = movers[depth];
@@ -244,7 +260,10 @@ pub fn search<const N: usize>(game: &mut Game<N>, rules: &Ruleset, limits: &Sear
     let children = &tree.nodes[root.first_child as usize..(root.first_child + root.n_children) as usize];
     let best = children.iter().max_by_key(|n| n.visits).expect("the pass is always a child");
     let pass = children.last().expect("the pass is the last child");
-    let chosen = if pass.visits > 0 && pass.value() >= best.value() - PASS_MARGIN { pass } else { best };
+    let settled = pass.visits >= PASS_VISITS
+        && pass.value() >= best.value() - PASS_MARGIN
+        && pass.mean_margin() >= best.mean_margin() - PASS_POINTS;
+    let chosen = if settled { pass } else { best };
     let win_rate = chosen.value();
     if limits.resign_below > 0.0 && done >= 200 && best.value() < limits.resign_below {
         return SearchResult { choice: Choice::Resign, win_rate: best.value(), playouts: done };
@@ -316,6 +335,16 @@ mod tests {
         assert_eq!(r.playouts, 400);
         let r = search(&mut g, &Ruleset::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) });
         assert_eq!(r.choice, Choice::Pass, "no play is legal but the eyes, which are White's: {r:?}");
+    }
+
+    #[test]
+    fn does_not_pass_in_an_open_game() {
+        for (seed, c) in [(1, Color::Black), (2, Color::White), (3, Color::White)] {
+            let geo = Geometry::new(9, 9).unwrap();
+            let mut g: Game<CELLS_9> = Game::new(Position::new(geo, crate::position::PlayRules::IKEDA), c);
+            let r = search(&mut g, &Ruleset::area3(13), &SearchLimits { seed, ..limits(500) });
+            assert!(matches!(r.choice, Choice::Play(_)), "{r:?}");
+        }
     }
 
     #[test]
