@@ -148,7 +148,10 @@ class Engine:
         return game
 
     def _replace_rules(self, rules: Rules) -> None:
-        self.game = self._new_game(self.game.moves, rules)
+        try:
+            self.game = self._new_game(self.game.moves, rules)
+        except IkedaError as e:
+            raise GtpFailure(f"the game so far is not a game under {rules}: {e}") from None
         self.rules = rules
 
     # -- commands --------------------------------------------------------------------

@@ -7,11 +7,13 @@
 //! - A game that ends inside the tree is scored exactly ([`Game::score`], the board as it
 //!   stands: Area III counts every stone on the board as alive), so the bot passes to end
 //!   the game only when the count wins, and captures dead stones before it does.
-//! - The pass is chosen when the search likes it best, and also when it is as good as the
-//!   best play both in win rate (within [`PASS_MARGIN`]) and in the mean final margin
-//!   (within [`PASS_POINTS`]): then no play gains anything and the game is settled, and
-//!   under Area III passing first costs at most the half point of Rule 7, so the bot
-//!   passes first rather than fill its own area with pointless plays.
+//! - The pass is chosen when the search likes it best, and also, when the bot is not
+//!   behind, when it is as good as the best play both in win rate (within
+//!   [`PASS_MARGIN`]) and in the mean final margin (within [`PASS_POINTS`]): then no play
+//!   gains anything and the game is settled, and under Area III passing first costs at
+//!   most the half point of Rule 7, so the bot passes first rather than fill its own area
+//!   with pointless plays. (Behind, a pass that is merely as bad as every play would hand
+//!   the opponent a quiet end.)
 //! - The bot resigns when its best value stays below [`SearchLimits::resign_below`].
 
 use std::time::{Duration, Instant};
@@ -31,7 +33,8 @@ pub const PASS_MARGIN: f64 = 0.02;
 /// How much lower (in points) than the best play's a pass's mean margin may be and still
 /// be chosen.
 pub const PASS_POINTS: f64 = 1.0;
-/// Visits a pass needs before it can be chosen over a more visited play.
+/// Visits a pass needs before it can be chosen over a more visited play (and at least a
+/// quarter of that play's).
 const PASS_VISITS: u32 = 20;
 
 /// How long to search and when to give up.
@@ -101,13 +104,19 @@ impl Node {
         self.margins / 2.0 / f64::from(self.visits.max(1))
     }
 
-    /// The selection value seen by the parent after `parent_visits` visits.
-    fn score(&self, log_parent: f64) -> f64 {
+    /// The selection value seen by the parent, `log_parent` the log of its visits. A pass
+    /// has no all-moves-as-first statistics (playouts pass only when they must), so its
+    /// value is its own mean alone, the parent's view of the position before it is tried.
+    fn score(&self, log_parent: f64, parent_value: f64) -> f64 {
         let n = f64::from(self.visits);
+        let explore = EXPLORATION * (log_parent / (n + 1.0)).sqrt();
+        let mean = if self.visits == 0 { None } else { Some(self.wins / n) };
+        if self.mv.is_none() {
+            return mean.unwrap_or(parent_value) + explore;
+        }
         let amaf = (self.amaf_wins + 0.5) / (f64::from(self.amaf_visits) + 1.0);
         let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
-        let q = if self.visits == 0 { amaf } else { self.wins / n };
-        (1.0 - beta) * q + beta * amaf + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
+        (1.0 - beta) * mean.unwrap_or(amaf) + beta * amaf + explore
     }
 }
 
@@ -154,11 +163,13 @@ impl<const N: usize> Tree<'_, N> {
     fn select(&self, id: usize) -> usize {
         let node = &self.nodes[id];
         let log_parent = f64::from(node.visits.max(1)).ln();
+        // The parent's value for the side to move there.
+        let parent_value = if node.visits == 0 { 0.5 } else { 1.0 - node.wins / f64::from(node.visits) };
         let children = node.first_child as usize..(node.first_child + node.n_children) as usize;
         let mut best = children.start;
         let mut best_score = f64::NEG_INFINITY;
         for k in children {
-            let s = self.nodes[k].score(log_parent);
+            let s = self.nodes[k].score(log_parent, parent_value);
             if s > best_score {
                 best_score = s;
                 best = k;
@@ -211,11 +222,10 @@ impl<const N: usize> Tree<'_, N> {
             let k = path[depth];
             let node = &mut self.nodes[k];
             node.visits += 1;
-            if depth > 0 {
-                let c = movers[depth - 1];
-                node.wins += outcome(margin, c);
-                node.margins += f64::from(if c == Color::Black { margin } else { -margin });
-            }
+            // The player who moved into this node (for the root, the opponent of its mover).
+            let c = if depth > 0 { movers[depth - 1] } else { movers[0].opponent() };
+            node.wins += outcome(margin, c);
+            node.margins += f64::from(if c == Color::Black { margin } else { -margin });
             if self.nodes[k].expanded {
                 let mover = movers[depth];
                 let win = outcome(margin, mover);
@@ -260,7 +270,8 @@ pub fn search<const N: usize>(game: &mut Game<N>, rules: &Ruleset, limits: &Sear
     let children = &tree.nodes[root.first_child as usize..(root.first_child + root.n_children) as usize];
     let best = children.iter().max_by_key(|n| n.visits).expect("the pass is always a child");
     let pass = children.last().expect("the pass is the last child");
-    let settled = pass.visits >= PASS_VISITS
+    let settled = pass.visits >= PASS_VISITS.max(best.visits / 4)
+        && best.value() >= 0.5
         && pass.value() >= best.value() - PASS_MARGIN
         && pass.mean_margin() >= best.mean_margin() - PASS_POINTS;
     let chosen = if settled { pass } else { best };
