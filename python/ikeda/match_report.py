@@ -72,16 +72,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def table(result: MatchResult) -> Table:
-    """Wins per engine with a 95% confidence interval, mean margin and first passes."""
+    """Wins per engine with a 95% (Wilson) confidence interval, the mean margin of the counted games from the engine's side, forfeits, and how often it passed first (and won)."""
     n = len(result.games)
     t = Table(title=f"{n} games, {result.size}x{result.size}, {result.rules}")
-    for col in ("engine", "wins (B/W)", "draws", "score [95% CI]", "mean margin", "forfeits", "passed first (won)"):
-        t.add_column(col, justify="left" if col == "engine" else "right")
-    for label, s in result.engines.items():
+    names = [f"{label}: {s.name}" for label, s in result.engines.items()]
+    t.add_column("engine", no_wrap=True, min_width=max(len(n) for n in names))
+    for col in ("wins B/W", "draws", "score, 95% CI", "margin", "forfeits", "first pass (won)"):
+        t.add_column(col, justify="right")
+    for name, s in zip(names, result.engines.values()):
         lo, hi = s.interval()
         margin = "-" if s.mean_margin is None else f"{s.mean_margin:+.1f}"
         t.add_row(
-            f"{label}: {s.name}", f"{s.wins} ({s.wins_black}/{s.wins_white})", str(s.draws),
+            name, f"{s.wins} ({s.wins_black}/{s.wins_white})", str(s.draws),
             f"{s.score:.0%} [{lo:.0%}, {hi:.0%}]", margin, str(s.forfeits), f"{s.passed_first} ({s.passed_first_won})",
         )
     reasons: dict[str, int] = {}

@@ -18,10 +18,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::color::Color;
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::color::{Cell, Color};
 use crate::game::{Game, Ruleset};
 use crate::geometry::Loc;
-use crate::playout::{is_eye, random_game};
+use crate::playout::is_eye;
 
 /// RAVE equivalence parameter: the number of visits at which a node's own statistics and
 /// its all-moves-as-first statistics weigh the same.
@@ -199,14 +202,9 @@ impl<const N: usize> Tree<'_, N> {
             movers.push(game.to_move);
         }
         let mut sequence: Vec<(usize, Color)> = path[1..].iter().zip(&movers[..]).map(|(&k, &c)| (self.nodes[k].mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c)).collect();
-        let start = game.to_move;
-        let played = random_game(game, self.rules, seed, 0.0, self.max_moves);
-        let mut c = start;
-        for &m in &played.moves {
-            sequence.push((m, c));
-            c = c.opponent();
-        }
-        let margin = played.score.margin();
+        let last = path.last().and_then(|&k| if k == 0 { None } else { self.nodes[k].mv });
+        playout(&mut game, last, seed, self.max_moves, &mut sequence);
+        let margin = game.score(self.rules).margin();
         // Back up: each node's own result, and its children's AMAF statistics from the
         // first play at each point after it by the player to move there.
         seen.fill(0);
@@ -240,6 +238,66 @@ impl<const N: usize> Tree<'_, N> {
                 }
             }
         }
+    }
+}
+
+/// The liberty of the chain through `loc`, which has exactly one.
+fn last_liberty<const N: usize>(game: &Game<N>, loc: Loc) -> Option<Loc> {
+    let board = game.position.board();
+    let s = board.geometry().stride;
+    board.chain(loc).flat_map(|l| [l - s, l - 1, l + 1, l + s]).find(|&q| board.cell(q) == Cell::Empty)
+}
+
+/// The playout policy's urgent replies to the opponent's play at `last`: capture a chain
+/// it leaves in atari (its own, or one of its neighbours), or extend a chain of ours it put
+/// in atari when the extension has room to breathe. Legal plays only.
+fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
+    out.clear();
+    let board = game.position.board();
+    let s = board.geometry().stride;
+    let c = game.to_move;
+    for q in [last, last - s, last - 1, last + 1, last + s] {
+        let cell = board.cell(q);
+        if !matches!(cell, Cell::Black | Cell::White) || board.liberties(q) != 1 {
+            continue;
+        }
+        let Some(lib) = last_liberty(game, q) else { continue };
+        let room = [lib - s, lib - 1, lib + 1, lib + s].iter().filter(|&&n| board.cell(n) == Cell::Empty).count();
+        let capture = cell == Cell::stone(c.opponent());
+        if (capture || room >= 2) && !out.contains(&lib) && game.check(lib).is_ok() {
+            out.push(lib);
+        }
+    }
+}
+
+/// Plays `game` out: an urgent reply to the last play if there is one (see [`urgent`]),
+/// else a uniform choice among the legal plays that fill none of the mover's own eyes,
+/// else a pass; to the end or `max_moves` moves. Appends the moves (flat index, mover).
+fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64, max_moves: usize, moves: &mut Vec<(usize, Color)>) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let geo = game.position.geometry();
+    let mut candidates: Vec<Loc> = Vec::with_capacity(geo.points());
+    let pick = |n: usize, rng: &mut Xoshiro256PlusPlus| ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize;
+    let start = moves.len();
+    while !game.passes.over && moves.len() - start < max_moves {
+        let c = game.to_move;
+        if let Some(l) = last {
+            urgent(game, l, &mut candidates);
+        } else {
+            candidates.clear();
+        }
+        if candidates.is_empty() {
+            game.for_each_legal(|_, l| {
+                if !is_eye(game, l, c) {
+                    candidates.push(l);
+                }
+            });
+        }
+        let mv = (!candidates.is_empty()).then(|| candidates[pick(candidates.len(), &mut rng)]);
+        moves.push((mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c));
+        // The move was chosen among legal ones; a refusal here would be a kernel bug.
+        let _ = game.play(mv);
+        last = mv;
     }
 }
 
