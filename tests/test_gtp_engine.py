@@ -103,9 +103,13 @@ def test_printsgf_and_loadsgf(tmp_path: Path) -> None:
     text = path.read_text()
     assert "SZ[9]" in text and "RU[area3]" in text and ";B[ee]" in text and ";W[]" in text
     assert ask(e, f"printsgf {tmp_path}/missing/g.sgf")[0].startswith("? cannot write")
+    ask(e, "clear_board")
     reply = ask(e, f"loadsgf {path}")[0]
     if importlib.util.find_spec("ikeda.sgf") is None:
         assert reply == "? loadsgf is not available: it needs ikeda.sgf"
+    else:
+        assert reply == "" and e.game.moves == ["E5", "pass"]
+        assert ask(e, f"loadsgf {path} 2") == [""] and e.game.moves == ["E5"]
 
 
 def test_policy_failures_are_answered_and_the_engine_goes_on() -> None:

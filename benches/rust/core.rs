@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ikeda_core::{area, area3_score, perft, random_game, Color, Game, Geometry, PlayRules, Position, Ruleset, CELLS_19, CELLS_9};
+use ikeda_core::{area, area3_score, perft, random_game, search, Color, Game, Geometry, PlayRules, Position, Ruleset, SearchLimits, CELLS_19, CELLS_9};
 
 /// The position after the first `moves` moves of a seeded random game.
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
@@ -22,6 +22,14 @@ fn benches(c: &mut Criterion) {
     bench_size::<CELLS_9>(c, 9);
     bench_size::<CELLS_19>(c, 19);
     bench_perft(c);
+    bench_mcts(c);
+}
+
+fn bench_mcts(c: &mut Criterion) {
+    // One move of the built-in bot: 1,000 playouts from the 9x9 mid-game position.
+    let mut game = midgame::<CELLS_9>(9, 40);
+    let limits = SearchLimits { playouts: 1000, seconds: 0.0, seed: 1, resign_below: 0.0 };
+    c.bench_function("mcts/9x9/1000_playouts", |b| b.iter(|| assert_eq!(search(&mut game, &Ruleset::area3(13), &limits).playouts, 1000)));
 }
 
 fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {

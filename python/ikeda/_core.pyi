@@ -6,7 +6,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "perft", "count_games", "random_game", "simulate", "count_legal_positions"]
+__all__ = ["__version__", "build_profile", "Board", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "mcts"]
 
 __version__: str
 build_profile: str
