@@ -232,9 +232,8 @@ class Engine:
             raise GtpFailure("syntax error: final_status_list takes alive, dead or seki")
         if args[0] != "alive":
             return ""  # the game is played out: every stone on the board counts as alive
-        grid = self.game.to_numpy()
-        names = record.vertex_names(self.size)
-        return " ".join(names[i] for i, v in enumerate(grid.ravel().tolist()) if v)
+        placed = record.stones(self.game)
+        return " ".join(placed["B"] + placed["W"])
 
     def _handicap(self, points: list[str]) -> str:
         if self.game.moves or self.setup["B"] or self.setup["W"]:

@@ -7,33 +7,30 @@ the package) can replace it: :func:`to_sgf` is a small FF[4] writer of the main 
 
 from __future__ import annotations
 
-import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
+from .. import _core
 from ..errors import IkedaError
 from ..game import Color, Game
 from ..rules import Rules
 from ..score import format_points
 
-_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+def _sgf_point(board: _core.Board, vertex: str) -> str:
+    """"D4" -> "dp" on 19x19 ("" for a pass): SGF letters count from the top-left point,
+    like flat indices, with no gap."""
+    i = board.index(vertex)
+    w = board.width
+    return "" if i == w * board.height else chr(97 + i % w) + chr(97 + i // w)
 
 
-@functools.lru_cache(maxsize=32)
-def vertex_names(size: int) -> tuple[str, ...]:
-    """GTP vertices by flat index (row-major from the top-left point) on a square board."""
-    return tuple(f"{_LETTERS[i % size]}{size - i // size}" for i in range(size * size))
-
-
-def _sgf_point(vertex: str, height: int) -> str:
-    """"D4" -> "dp" on 19x19 ("" for a pass): SGF counts rows from the top, with no gap."""
-    if vertex.lower() == "pass":
-        return ""
-    x = _LETTERS.index(vertex[0].upper())
-    y = height - int(vertex[1:])
-    return chr(97 + x) + chr(97 + y)
+def stones(game: Game) -> dict[str, list[str]]:
+    """The stones on the board as GTP vertices, by colour."""
+    grid = game.to_numpy().ravel().tolist()
+    return {c: [game.board.vertex(i) for i, v in enumerate(grid) if v == code] for c, code in (("B", 1), ("W", 2))}
 
 
 def _escape(text: str) -> str:
@@ -55,6 +52,7 @@ def to_sgf(
     (a pass is ``B[]``), and a root comment."""
     h = game.height
     size = f"{game.width}" if game.width == h else f"{game.width}:{h}"
+    board = game.board
     props: list[tuple[str, str]] = [
         ("GM", "1"), ("FF", "4"), ("CA", "UTF-8"), ("AP", "ikeda"), ("SZ", size),
         ("KM", format_points(game.komi)), ("RU", str(game.rules)), ("DT", date.today().isoformat()),
@@ -71,17 +69,17 @@ def to_sgf(
     if comment:
         props.append(("C", comment))
     root = "".join(f"{k}[{_escape(v)}]" for k, v in props)
-    stones = setup or {}
-    if stones.get("B") and not stones.get("W"):
-        root += f"HA[{len(stones['B'])}]"
+    placed = setup or {}
+    if placed.get("B") and not placed.get("W"):
+        root += f"HA[{len(placed['B'])}]"
     for color in ("B", "W"):
-        if stones.get(color):
-            root += f"A{color}" + "".join(f"[{_sgf_point(v, h)}]" for v in stones[color])
+        if placed.get(color):
+            root += f"A{color}" + "".join(f"[{_sgf_point(board, v)}]" for v in placed[color])
     first = _first_mover(game)
     body = []
     c = first
     for mv in game.moves:
-        body.append(f";{c}[{_sgf_point(mv, h)}]")
+        body.append(f";{c}[{_sgf_point(board, mv)}]")
         c = "W" if c == "B" else "B"
     if first == "W" and game.moves:
         root += "PL[W]"
@@ -114,9 +112,6 @@ def load(path: str, upto: int | None, rules: Rules) -> tuple[Game, dict[str, lis
     start = game.copy()
     while start.moves:
         start.undo()
-    names = vertex_names(game.width) if game.width == game.height else None
-    if names is None:
+    if game.width != game.height:
         raise IkedaError("loadsgf needs a square board")
-    grid = start.to_numpy().ravel().tolist()
-    setup = {"B": [names[i] for i, v in enumerate(grid) if v == 1], "W": [names[i] for i, v in enumerate(grid) if v == 2]}
-    return game, setup, start.to_move
+    return game, stones(start), start.to_move
