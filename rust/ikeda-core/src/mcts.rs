@@ -270,50 +270,9 @@ fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
     }
 }
 
-/// Whether a play of `c` at the empty point `p` would leave a chain of two or more stones
-/// with a single liberty without capturing anything (a lone stone may be a throw-in).
-fn self_atari<const N: usize>(game: &Game<N>, p: Loc, c: Color) -> bool {
-    let board = game.position.board();
-    let s = board.geometry().stride;
-    let around = |l: Loc| [l - s, l - 1, l + 1, l + s];
-    let own = Cell::stone(c);
-    let mut libs: Vec<Loc> = Vec::with_capacity(2);
-    let mut joins = false;
-    for q in around(p) {
-        let cell = board.cell(q);
-        if cell == Cell::Empty {
-            if !libs.contains(&q) {
-                libs.push(q);
-            }
-        } else if cell == own {
-            joins = true;
-        } else if cell == Cell::stone(c.opponent()) && board.liberties(q) == 1 {
-            return false; // a capture
-        }
-    }
-    if libs.len() >= 2 || !joins {
-        return false;
-    }
-    for q in around(p) {
-        if board.cell(q) != own {
-            continue;
-        }
-        for l in board.chain(q).flat_map(around) {
-            if l != p && board.cell(l) == Cell::Empty && !libs.contains(&l) {
-                libs.push(l);
-                if libs.len() >= 2 {
-                    return false;
-                }
-            }
-        }
-    }
-    true
-}
-
 /// Plays `game` out: an urgent reply to the last play if there is one (see [`urgent`]),
-/// else a uniform choice among the legal plays that fill none of the mover's own eyes
-/// and are no [`self_atari`] (one of those if there is nothing else), else a pass; to the
-/// end or `max_moves` moves. Appends the moves (flat index, mover).
+/// else a uniform choice among the legal plays that fill none of the mover's own eyes,
+/// else a pass; to the end or `max_moves` moves. Appends the moves (flat index, mover).
 fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64, max_moves: usize, moves: &mut Vec<(usize, Color)>) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = game.position.geometry();
@@ -334,19 +293,7 @@ fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64,
                 }
             });
         }
-        // Draw without replacement until a play is no self-atari.
-        let mut mv = None;
-        let mut left = candidates.len();
-        while left > 0 {
-            let k = pick(left, &mut rng);
-            let l = candidates[k];
-            mv = Some(l);
-            if !self_atari(game, l, c) {
-                break;
-            }
-            left -= 1;
-            candidates.swap(k, left);
-        }
+        let mv = (!candidates.is_empty()).then(|| candidates[pick(candidates.len(), &mut rng)]);
         moves.push((mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c));
         // The move was chosen among legal ones; a refusal here would be a kernel bug.
         let _ = game.play(mv);
@@ -457,18 +404,6 @@ mod tests {
         assert_eq!(r.playouts, 400);
         let r = search(&mut g, &Ruleset::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) });
         assert_eq!(r.choice, Choice::Pass, "no play is legal but the eyes, which are White's: {r:?}");
-    }
-
-    #[test]
-    fn self_atari_test() {
-        let g = game(5, &["A1"], &["A3", "B2", "C1", "E4"], Color::Black);
-        let geo = g.position.geometry();
-        let at = |v: &str| geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap());
-        assert!(self_atari(&g, at("B1"), Color::Black), "A1-B1 would have A2 alone");
-        assert!(self_atari(&g, at("A2"), Color::Black));
-        assert!(!self_atari(&g, at("D3"), Color::Black));
-        assert!(!self_atari(&g, at("E5"), Color::Black), "a lone stone may be a throw-in");
-        assert!(!self_atari(&g, at("B1"), Color::White), "White B1 joins chains with liberties to spare");
     }
 
     #[test]
