@@ -42,7 +42,7 @@ def main() -> None:
         if words and words[0] in ("genmove", "kgs-genmove_cleanup"):
             genmoves += 1
             if genmoves >= args.at and args.fault != "none":
-                misbehave(args.fault, engine, out)
+                misbehave(args.fault, engine)
                 continue
         reply = engine.handle(line)
         if reply:
@@ -52,7 +52,7 @@ def main() -> None:
             return
 
 
-def misbehave(fault: str, engine: Engine, out: object) -> None:
+def misbehave(fault: str, engine: Engine) -> None:
     write = sys.stdout.write
     if fault == "garbage":
         write("I am not a GTP engine\n\n")

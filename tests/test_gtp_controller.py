@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -83,7 +82,7 @@ def test_the_builtin_bot_over_gtp() -> None:
 
 
 @needs_gnugo
-def test_gnu_go(tmp_path: Path) -> None:
+def test_gnu_go() -> None:
     with GtpController(GNUGO, timeout=30) as e:
         assert e.send("name") == "GNU Go"
         e.send("boardsize 9")
