@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use ikeda_core::{area, area3_score, perft, random_game, Batch, Color, Game, Geometry, PlayRules, Position, Ruleset, CELLS_19, CELLS_9};
+use ikeda_core::{area, area3_score, perft, random_game, search, Batch, Color, Game, Geometry, PlayRules, Position, Ruleset, SearchLimits, CELLS_19, CELLS_9};
 
 /// The position after the first `moves` moves of a seeded random game.
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
@@ -24,6 +24,7 @@ fn benches(c: &mut Criterion) {
     bench_perft(c);
     bench_batch::<CELLS_9>(c, 9, 512);
     bench_batch::<CELLS_19>(c, 19, 64);
+    bench_mcts(c);
 }
 
 /// `Batch::playout` of `games` fresh games on 1, 2 and 4 threads: playouts per second and
@@ -52,6 +53,13 @@ fn bench_batch<const N: usize>(c: &mut Criterion, size: usize, games: usize) {
         });
     }
     group.finish();
+}
+
+fn bench_mcts(c: &mut Criterion) {
+    // One move of the built-in bot: 1,000 playouts from the 9x9 mid-game position.
+    let mut game = midgame::<CELLS_9>(9, 40);
+    let limits = SearchLimits { playouts: 1000, seconds: 0.0, seed: 1, resign_below: 0.0 };
+    c.bench_function("mcts/9x9/1000_playouts", |b| b.iter(|| assert_eq!(search(&mut game, &Ruleset::area3(13), &limits).playouts, 1000)));
 }
 
 fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {

@@ -1,7 +1,8 @@
 """``ikeda`` / ``python -m ikeda``: the command line.
 
 ``ikeda simulate`` (the default) plays many random games natively and summarises them;
-``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position.
+``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position;
+``ikeda gtp`` serves the built-in bot over GTP; ``ikeda match`` referees engines.
 """
 
 from __future__ import annotations
@@ -37,12 +38,15 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", help="write per-game arrays to this .npz")
     sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    from . import render_cli, replay_cli
+    from . import match_report, render_cli, replay_cli
+    from .gtp import cli as gtp_cli
 
     replay_cli.add_parser(sub, _threads)
     render_cli.add_parser(sub)
+    for command in (gtp_cli, match_report):  # each adds its parser and sets args.run
+        command.add_parser(sub)
     words = sys.argv[1:] if argv is None else argv
-    if not words or words[0] not in ("simulate", "replay", "render", "-h", "--help"):
+    if not words or words[0] not in (*sub.choices, "-h", "--help"):
         words = ["simulate", *words]  # simulate is the default command
     args = parser.parse_args(words)
     try:

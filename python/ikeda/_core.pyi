@@ -7,7 +7,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many"]
+__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts"]
 
 __version__: str
 build_profile: str
@@ -163,3 +163,15 @@ def sgf_replay_many(
     default: _Rules,
     threads: int = 0,
 ) -> list[_Outcome]: ...
+
+def mcts(
+    board: Board,
+    to_move: int,
+    ending: str,
+    state: _State,
+    rules: _Rules,
+    playouts: int,
+    seconds: float = 0.0,
+    seed: int = 1,
+    resign_below: float = 0.0,
+) -> tuple[int, float, int]: ...

@@ -13,6 +13,11 @@ __all__ = [
     "IllegalMoveError",
     "InvalidPositionError",
     "SgfError",
+    "EngineError",
+    "GtpError",
+    "EngineProtocolError",
+    "EngineTimeout",
+    "EngineCrashed",
 ]
 
 #: The reasons an :class:`IllegalMoveError` can carry, checked in this order.
@@ -70,3 +75,40 @@ class SgfError(IkedaError, ValueError):
         super().__init__(message)
         self.line = line
         self.column = column
+
+
+class EngineError(IkedaError):
+    """A problem with an external GTP engine; ``engine`` names it and ``command`` is the
+    GTP command it was given (None when the engine was not running a command)."""
+
+    def __init__(self, message: str, engine: str = "", command: str | None = None) -> None:
+        super().__init__(message)
+        self.engine = engine
+        self.command = command
+
+
+class GtpError(EngineError):
+    """The engine answered a command with a GTP failure (``? message``); ``reply`` holds the
+    message. The engine is still usable."""
+
+    def __init__(self, message: str, engine: str = "", command: str | None = None, reply: str = "") -> None:
+        super().__init__(message, engine, command)
+        self.reply = reply
+
+
+class EngineProtocolError(EngineError):
+    """The engine's output is not GTP (garbage, or a reply longer than allowed); the
+    controller has stopped the engine, since its output can no longer be trusted."""
+
+
+class EngineTimeout(EngineError):
+    """The engine did not answer within the time allowed; the controller has stopped it."""
+
+
+class EngineCrashed(EngineError):
+    """The engine exited (or could not be started); ``returncode`` is its exit status if
+    known."""
+
+    def __init__(self, message: str, engine: str = "", command: str | None = None, returncode: int | None = None) -> None:
+        super().__init__(message, engine, command)
+        self.returncode = returncode

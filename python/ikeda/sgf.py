@@ -16,7 +16,7 @@ the replay through :class:`ikeda.Game` and the writer.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Union
@@ -270,10 +270,11 @@ def _point(index: int, width: int, height: int) -> str:
     return letter[x] + letter[y]
 
 
-def game_to_sgf(game: Game) -> str:
+def game_to_sgf(game: Game, extra: Mapping[str, str] | None = None) -> str:
     """SGF FF[4] text of a game: ``SZ``, ``KM``, ``HA``, ``RU`` (our rules string without
     the komi), ``RE`` once the game is over, ``AB``/``AW``, ``PL`` when White moves first,
-    and the moves (a pass as ``B[]``)."""
+    and the moves (a pass as ``B[]``). ``extra`` root properties (``PB``, ``PW``, ``C``,
+    ``RE``...) are added, replacing any of the same name."""
     w, h = game.width, game.height
     rules = game.rules
     root: dict[str, list[str]] = {
@@ -293,6 +294,7 @@ def game_to_sgf(game: Game) -> str:
     first = game.first_color
     if first == "W":
         root["PL"] = ["W"]
+    root.update((key, [value]) for key, value in (extra or {}).items())
     head = node = Node(root)
     color = first
     for i in game.move_indices:

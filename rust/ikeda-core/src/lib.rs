@@ -23,6 +23,7 @@ mod game;
 pub mod geometry;
 mod history;
 mod legal_positions;
+mod mcts;
 mod perft;
 mod playout;
 mod position;
@@ -39,6 +40,7 @@ pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Ref
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use legal_positions::count_legal_positions;
+pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use perft::perft;
 pub use playout::{game_seed, is_eye, play_out, policy_play, random_game, simulate, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};

@@ -18,7 +18,7 @@ pub struct PyBoard {
     /// Flat indices of the moves applied, `w*h` for a pass.
     record: Vec<u16>,
     /// Stones of each colour removed from the board so far (Black, White).
-    lost: [u32; 2],
+    pub(crate) lost: [u32; 2],
 }
 
 /// Python ints 0..=625, made once: legal-move lists then cost a reference each, not an

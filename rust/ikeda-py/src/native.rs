@@ -1,7 +1,7 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_games, count_legal_positions, perft, random_game, with_tier, AnyPosition, Color, Ending, Game, PassState, Position, Ruleset};
+use ikeda_core::{count_games, count_legal_positions, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Ending, Game, PassState, Position, Ruleset, SearchLimits};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -69,8 +69,9 @@ impl OnGame for CountGames {
     }
 }
 
-fn with_state<const N: usize>(mut game: Game<N>, passes: PassState) -> Game<N> {
+fn with_state<const N: usize>(mut game: Game<N>, passes: PassState, lost: [u32; 2]) -> Game<N> {
     game.passes = passes;
+    game.lost = lost;
     game
 }
 
@@ -78,11 +79,14 @@ fn with_state<const N: usize>(mut game: Game<N>, passes: PassState) -> Game<N> {
 /// move, the ending and the pass state.
 fn with_game<T: OnGame>(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &str, state: &State, op: T) -> PyResult<T::Out> {
     let (c, ending, passes) = (color_arg(to_move)?, ending_arg(ending)?, state.native()?);
-    let pos = board.borrow_mut().pos.fork();
+    let (pos, lost) = {
+        let mut b = board.borrow_mut();
+        (b.pos.fork(), b.lost)
+    };
     Ok(py.detach(move || match pos {
-        AnyPosition::Small(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes)),
-        AnyPosition::Medium(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes)),
-        AnyPosition::Large(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes)),
+        AnyPosition::Small(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes, lost)),
+        AnyPosition::Medium(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes, lost)),
+        AnyPosition::Large(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes, lost)),
     }))
 }
 
@@ -98,6 +102,47 @@ fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &st
 #[pyo3(name = "count_games")]
 fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &str, state: State) -> PyResult<u64> {
     with_game(py, board, to_move, ending, &state, CountGames)
+}
+
+struct Search(Ruleset, SearchLimits);
+
+impl OnGame for Search {
+    type Out = (i64, f64, u32);
+    fn run<const N: usize>(&self, game: &mut Game<N>) -> (i64, f64, u32) {
+        let r = search(game, &self.0, &self.1);
+        let geo = game.position.geometry();
+        let index = match r.choice {
+            Choice::Play(i) => i as i64,
+            Choice::Pass => geo.pass_index() as i64,
+            Choice::Resign => -1,
+        };
+        (index, r.win_rate, r.playouts)
+    }
+}
+
+/// Monte-Carlo tree search from the given state under `rules` (see ikeda-core's `mcts`
+/// module): `(move, win_rate, playouts)`, the move a flat index (`w*h` = pass, -1 =
+/// resign).
+#[pyfunction]
+#[pyo3(name = "mcts", signature = (board, to_move, ending, state, rules, playouts, seconds=0.0, seed=1, resign_below=0.0))]
+#[allow(clippy::too_many_arguments)]
+fn mcts_py(
+    py: Python<'_>,
+    board: &Bound<'_, PyBoard>,
+    to_move: u8,
+    ending: &str,
+    state: State,
+    rules: RulesArg,
+    playouts: u32,
+    seconds: f64,
+    seed: u64,
+    resign_below: f64,
+) -> PyResult<(i64, f64, u32)> {
+    if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
+        return Err(IkedaError::new_err(format!("seconds must be within 0..=86400, not {seconds}")));
+    }
+    let limits = SearchLimits { playouts, seconds, seed, resign_below };
+    with_game(py, board, to_move, ending, &state, Search(rules.native()?, limits))
 }
 
 /// A ruleset as the Python `ikeda.Rules` value carries it (read from its attributes).
@@ -208,6 +253,7 @@ fn count_legal_positions_py(py: Python<'_>, width: i64, height: i64) -> PyResult
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_py, m)?)?;
     m.add_function(wrap_pyfunction!(count_games_py, m)?)?;
+    m.add_function(wrap_pyfunction!(mcts_py, m)?)?;
     m.add_function(wrap_pyfunction!(random_game_py, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(count_legal_positions_py, m)?)?;

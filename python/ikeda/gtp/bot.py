@@ -1,0 +1,60 @@
+"""The built-in bot: Monte-Carlo tree search on the native playouts (see ikeda-core's
+``mcts`` module), under the engine's ruleset."""
+
+from __future__ import annotations
+
+from .. import _core
+from ..errors import IkedaError
+from ..game import Game, Move
+from ..rules import Rules
+from .engine import Engine
+
+#: Resign when the best move's estimated win rate falls below this.
+RESIGN_BELOW = 0.1
+
+
+def search(
+    game: Game, *, playouts: int = 10_000, seconds: float = 0.0, seed: int = 1, resign_below: float = RESIGN_BELOW
+) -> tuple[Move, float, int]:
+    """The search's move for the side to move (a GTP vertex, "pass" or "resign"), its
+    estimated win rate and the number of playouts run. Stops after `playouts` playouts or
+    `seconds` seconds (if positive), whichever comes first; native, the GIL released."""
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts < 2**32:
+        raise IkedaError(f"playouts must be a positive int, not {playouts!r}")
+    if game.is_over:
+        return "pass", 0.5, 0
+    index, win_rate, done = _core.mcts(
+        game.board, 1 if game.to_move == "B" else 2, game.rules.ending, game._native_state(),
+        game.rules, playouts, float(seconds), seed, resign_below,
+    )
+    move: Move = "resign" if index < 0 else game.board.vertex(index)
+    return move, win_rate, done
+
+
+class MctsEngine(Engine):
+    """A GTP engine playing by :func:`search`: `seconds` per move if given (playouts then
+    unbounded unless `playouts` is given too), else `playouts` per move."""
+
+    def __init__(
+        self,
+        *,
+        playouts: int | None = None,
+        seconds: float = 0.0,
+        seed: int = 1,
+        size: int = 19,
+        rules: Rules | str = "area3",
+    ) -> None:
+        super().__init__(name="ikeda-mcts", size=size, rules=rules)
+        default = _UNBOUNDED if seconds > 0 else 10_000
+        self.playouts = default if playouts is None else playouts
+        self.seconds = seconds
+        self.seed = seed
+
+    def choose_move(self, game: Game) -> Move:
+        # A new seed per position, so that repeated positions are searched afresh.
+        seed = self.seed * 1_000_003 + len(game.moves)
+        move, _, _ = search(game, playouts=self.playouts, seconds=self.seconds, seed=seed)
+        return move
+
+
+_UNBOUNDED = 2**32 - 1

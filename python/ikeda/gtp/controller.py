@@ -1,0 +1,223 @@
+"""Driving an external GTP engine: a subprocess, a time limit on every command, a bounded
+reply size, a transcript, and a clean shutdown.
+
+Every failure is a typed :class:`ikeda.errors.EngineError`: :class:`GtpError` when the
+engine answers ``? message`` (it stays usable), :class:`EngineTimeout`,
+:class:`EngineCrashed` and :class:`EngineProtocolError` (garbage or an oversized reply)
+otherwise. After any of the last three the engine is stopped, because its output can no
+longer be matched to commands; :meth:`GtpController.restart` starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from types import TracebackType
+from typing import IO, NoReturn, TextIO
+
+from ..errors import EngineCrashed, EngineError, EngineProtocolError, EngineTimeout, GtpError
+
+#: Longest reply accepted, in bytes (a 25x25 showboard is about 2 KB).
+MAX_REPLY = 1 << 20
+
+
+class GtpController:
+    """One external GTP engine.
+
+    `command` is an argument list or a shell-like string (split with :mod:`shlex`, no
+    shell); it is started at once unless `start` is false. `timeout` is the default limit in seconds per command. `transcript`, if given,
+    receives every command (``name> command``) and reply (``name< reply``). The engine's
+    stderr goes to `stderr` (a file) or is discarded.
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        timeout: float = 30.0,
+        name: str | None = None,
+        transcript: TextIO | None = None,
+        stderr: TextIO | None = None,
+        max_reply: int = MAX_REPLY,
+        start: bool = True,
+    ) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise EngineCrashed("empty engine command", name or "")
+        self.name = name or os.path.basename(self.argv[0])
+        self.timeout = timeout
+        self.transcript = transcript
+        self._stderr = stderr
+        self.max_reply = max_reply
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._chunks: queue.Queue[bytes] = queue.Queue()
+        self._pending = b""
+        self.returncode: int | None = None
+        if start:
+            self.restart()
+
+    # -- life cycle ------------------------------------------------------------------
+
+    def restart(self) -> None:
+        """Starts the engine (stopping a running one first)."""
+        self.kill()
+        self._chunks = queue.Queue()
+        self._pending = b""
+        self.returncode = None
+        try:
+            self._proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr if self._stderr is not None else subprocess.DEVNULL,
+                start_new_session=True,  # its own process group: a kill reaches its children
+            )
+        except OSError as e:
+            self._proc = None
+            raise EngineCrashed(f"cannot start {self.name}: {e}", self.name) from None
+        stdout = self._proc.stdout
+        assert stdout is not None
+        threading.Thread(target=_pump, args=(stdout, self._chunks), daemon=True).start()
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def kill(self) -> None:
+        """Stops the engine at once (its whole process group)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                proc.kill()
+        self.returncode = proc.wait()
+        _close(proc)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Sends ``quit``, waits up to `timeout` seconds for the engine to exit, then
+        kills it. Never raises."""
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                self.send("quit", timeout=timeout)
+                proc.wait(timeout=timeout)
+            except (EngineError, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+
+    def __enter__(self) -> GtpController:
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- commands --------------------------------------------------------------------
+
+    def send(self, command: str, timeout: float | None = None) -> str:
+        """Sends one command and returns the text of its success reply (without ``=``).
+
+        Raises :class:`GtpError` for a ``?`` reply, :class:`EngineTimeout` after
+        `timeout` seconds (default: the controller's), :class:`EngineCrashed` if the
+        engine is gone, :class:`EngineProtocolError` for output that is not GTP."""
+        command = command.strip()
+        if not command or "\n" in command:
+            raise EngineProtocolError(f"not one GTP command: {command!r}", self.name, command)
+        proc = self._proc
+        if proc is None or proc.stdin is None:
+            raise EngineCrashed(f"{self.name} is not running", self.name, command, self.returncode)
+        self._log(f"{self.name}> {command}")
+        try:
+            proc.stdin.write(command.encode() + b"\n")
+            proc.stdin.flush()
+        except OSError:
+            self._crashed(command)
+        reply = self._read_reply(command, self.timeout if timeout is None else timeout)
+        self._log(f"{self.name}< {reply}")
+        status, text = reply[0], reply[1:].lstrip("0123456789").strip()
+        if status == "?":
+            raise GtpError(f"{self.name} refused {command!r}: {text}", self.name, command, text)
+        return text
+
+    def _read_reply(self, command: str, timeout: float) -> str:
+        """One reply: blank lines skipped, then lines up to an empty line."""
+        deadline = time.monotonic() + timeout
+        buf = self._pending
+        while True:
+            text = buf.replace(b"\r", b"").lstrip(b"\n")
+            if text and text[:1] not in (b"=", b"?"):
+                line = text.split(b"\n", 1)[0][:80]
+                self._fail(EngineProtocolError(f"{self.name} answered {command!r} with non-GTP output {line!r}", self.name, command))
+            end = text.find(b"\n\n")
+            if end >= 0:
+                self._pending = text[end + 2 :]
+                return text[:end].decode("utf-8", "replace")
+            if len(buf) > self.max_reply:
+                self._fail(EngineProtocolError(f"{self.name}'s reply to {command!r} exceeds {self.max_reply} bytes", self.name, command))
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._fail(EngineTimeout(f"{self.name} did not answer {command!r} within {timeout:g} s", self.name, command))
+            try:
+                chunk = self._chunks.get(timeout=left)
+            except queue.Empty:
+                continue
+            if not chunk:
+                self._crashed(command)
+            buf += chunk
+
+    def _fail(self, error: EngineError) -> NoReturn:
+        self._log(f"{self.name}! {error}")
+        self.kill()
+        raise error
+
+    def _crashed(self, command: str) -> NoReturn:
+        proc = self._proc
+        code = None
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+        self.returncode = code if code is not None else self.returncode
+        error = EngineCrashed(f"{self.name} exited (status {self.returncode}) during {command!r}", self.name, command, self.returncode)
+        self._log(f"{self.name}! {error}")
+        raise error
+
+    def _log(self, text: str) -> None:
+        if self.transcript is not None:
+            self.transcript.write(text.rstrip("\n") + "\n")
+            self.transcript.flush()
+
+
+def _pump(stream: IO[bytes], chunks: queue.Queue[bytes]) -> None:
+    """Copies the engine's output into the queue; an empty chunk marks its end. The
+    stream is closed here, at its end, so that its descriptor is never reused under us."""
+    fd = stream.fileno()
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            data = b""
+        chunks.put(data)
+        if not data:
+            stream.close()
+            return
+
+
+def _close(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        if proc.stdin is not None:
+            proc.stdin.close()
+    except OSError:
+        pass

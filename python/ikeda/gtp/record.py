@@ -1,0 +1,41 @@
+"""Game records for GTP's ``printsgf``/``loadsgf`` and the referee's SGF files, through
+:mod:`ikeda.sgf`."""
+
+from __future__ import annotations
+
+from .. import sgf
+from ..errors import IkedaError
+from ..game import Color, Game
+from ..rules import Rules
+
+
+def stones(game: Game) -> dict[str, list[str]]:
+    """The stones on the board as GTP vertices, by colour."""
+    grid = game.to_numpy().ravel().tolist()
+    return {c: [game.board.vertex(i) for i, v in enumerate(grid) if v == code] for c, code in (("B", 1), ("W", 2))}
+
+
+def to_sgf(game: Game, *, black: str = "", white: str = "", result: str | None = None, comment: str = "") -> str:
+    """The game as SGF FF[4] (:func:`ikeda.sgf.game_to_sgf`: SZ, KM, RU, setup, moves)
+    with the players' names, `result` (else the game's own once it is over) and a root
+    comment."""
+    extra = {"PB": black, "PW": white, "RE": result or "", "C": comment}
+    return sgf.game_to_sgf(game, {k: v for k, v in extra.items() if v})
+
+
+def load(path: str, upto: int | None, rules: Rules) -> tuple[Game, dict[str, list[str]], Color]:
+    """The game of the SGF file `path` before move `upto` (all of it if None), replayed
+    under `rules`, with its setup stones and the colour that moved first."""
+    try:
+        game = sgf.read(path).replay(rules=rules)
+    except OSError as e:
+        raise IkedaError(f"cannot read {path}: {e.strerror}") from None
+    keep = len(game.moves) if upto is None else max(0, min(len(game.moves), upto - 1))
+    while len(game.moves) > keep:
+        game.undo()
+    start = game.copy()
+    while start.moves:
+        start.undo()
+    if game.width != game.height:
+        raise IkedaError("loadsgf needs a square board")
+    return game, stones(start), start.to_move

@@ -1,0 +1,93 @@
+"""``ikeda match``: the referee's command line, with a rich progress bar, the results
+table and ``--json``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from .match import EngineStats, GameResult, MatchResult, run_match
+from .rules import PRESET_NAMES, as_rules
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("match", help="referee games between two GTP engines under ikeda's rules")
+    p.add_argument("--black", required=True, help="engine A's command (Black in the first game)")
+    p.add_argument("--white", required=True, help="engine B's command (White in the first game)")
+    p.add_argument("--games", type=int, default=2, help="number of games; colours alternate (default 2)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--rules", default="area3", help=f"{', '.join(PRESET_NAMES)} or a rules string")
+    p.add_argument("--komi", type=float, default=None, help="komi (default: the ruleset's, 6.5)")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds per move (default 30)")
+    p.add_argument("--sgf-dir", help="write each game's SGF here as it ends")
+    p.add_argument("--transcript", help="append the GTP traffic of both engines to this file")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = as_rules(args.rules)
+    if args.komi is not None:
+        rules = rules.replace(komi=args.komi)
+    if args.games < 1 or not 1 <= args.size <= 25 or args.timeout <= 0:
+        raise SystemExit("ikeda match: --games must be positive, --size 1..25, --timeout positive")
+    console = Console(stderr=True)
+    transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    try:
+        with Progress(
+            TextColumn("[bold]match"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[standing]}"),
+            TimeElapsedColumn(),
+            console=console,
+            disable=args.quiet,
+        ) as progress:
+            task = progress.add_task("games", total=args.games, standing="")
+
+            def advance(r: GameResult, stats: dict[str, EngineStats]) -> None:
+                a, b = stats["A"], stats["B"]
+                standing = f"A {a.wins} – B {b.wins}" + (f" ({a.draws} drawn)" if a.draws else "") + f"  last: {r.result}"
+                progress.update(task, advance=1, standing=standing)
+
+            result = run_match(
+                args.black, args.white, games=args.games, size=args.size, rules=rules,
+                timeout=args.timeout, sgf_dir=args.sgf_dir, transcript=transcript, on_game=advance,
+            )
+    finally:
+        if transcript is not None:
+            transcript.close()
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        Console().print(table(result))
+    return 0
+
+
+def table(result: MatchResult) -> Table:
+    """Wins per engine with a 95% (Wilson) confidence interval, the mean margin of the counted games from the engine's side, forfeits, and how often it passed first (and won)."""
+    n = len(result.games)
+    t = Table(title=f"{n} games, {result.size}x{result.size}, {result.rules}")
+    names = [f"{label}: {s.name}" for label, s in result.engines.items()]
+    t.add_column("engine", no_wrap=True, min_width=max(len(n) for n in names))
+    for col in ("wins B/W", "draws", "score, 95% CI", "margin", "forfeits", "first pass (won)"):
+        t.add_column(col, justify="right")
+    for name, s in zip(names, result.engines.values()):
+        lo, hi = s.interval()
+        margin = "-" if s.mean_margin is None else f"{s.mean_margin:+.1f}"
+        t.add_row(
+            name, f"{s.wins} ({s.wins_black}/{s.wins_white})", str(s.draws),
+            f"{s.score:.0%} [{lo:.0%}, {hi:.0%}]", margin, str(s.forfeits), f"{s.passed_first} ({s.passed_first_won})",
+        )
+    reasons: dict[str, int] = {}
+    for g in result.games:
+        reasons[g.reason] = reasons.get(g.reason, 0) + 1
+    t.caption = "ends: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
+    return t
