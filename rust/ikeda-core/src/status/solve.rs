@@ -1,0 +1,115 @@
+//! The goals of STATUS.md Section 4 solved on a state graph by the standard fixpoints of
+//! two-player games: attractors (reachability), their complements (safety) and a nested
+//! fixpoint for "eventually always" (co-Büchi).
+
+use super::search::StateGraph;
+use super::Case;
+use crate::color::Color;
+
+/// The graph with its predecessor lists, for linear-time attractors.
+pub(crate) struct Solver<'a> {
+    graph: &'a StateGraph,
+    pred_start: Vec<u32>,
+    pred: Vec<u32>,
+    outdegree: Vec<u32>,
+}
+
+impl<'a> Solver<'a> {
+    pub(crate) fn new(graph: &'a StateGraph) -> Solver<'a> {
+        let n = graph.len();
+        let mut pred_start = vec![0u32; n + 1];
+        for &v in &graph.succ {
+            pred_start[v as usize + 1] += 1;
+        }
+        for i in 0..n {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill = pred_start.clone();
+        let mut pred = vec![0u32; graph.succ.len()];
+        let mut outdegree = vec![0u32; n];
+        for u in 0..n {
+            let succ = graph.successors(u);
+            outdegree[u] = succ.len() as u32;
+            for &v in succ {
+                pred[fill[v as usize] as usize] = u as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        Solver { graph, pred_start, pred, outdegree }
+    }
+
+    /// The states from which `player` can force reaching `target`, moving only through
+    /// `allowed` states before it: the least fixpoint of "target, or `player` to move
+    /// with some successor inside, or the opponent to move with all successors inside".
+    pub(crate) fn attractor(&self, player: Color, target: &[bool], allowed: Option<&[bool]>) -> Vec<bool> {
+        let n = self.graph.len();
+        let mut inside = target.to_vec();
+        let mut left = self.outdegree.clone();
+        let mut queue: Vec<u32> = (0..n as u32).filter(|&s| target[s as usize]).collect();
+        let white = player == Color::White;
+        while let Some(v) = queue.pop() {
+            for &u in &self.pred[self.pred_start[v as usize] as usize..self.pred_start[v as usize + 1] as usize] {
+                let u = u as usize;
+                if inside[u] || allowed.is_some_and(|a| !a[u]) {
+                    continue;
+                }
+                let joins = if self.graph.white_to_move[u] == white {
+                    true
+                } else {
+                    left[u] -= 1;
+                    left[u] == 0
+                };
+                if joins {
+                    inside[u] = true;
+                    queue.push(u as u32);
+                }
+            }
+        }
+        inside
+    }
+
+    /// The states from which `player` can keep the play inside `set` for ever.
+    pub(crate) fn safe(&self, player: Color, set: &[bool]) -> Vec<bool> {
+        let outside: Vec<bool> = set.iter().map(|&b| !b).collect();
+        self.attractor(player.opponent(), &outside, None).iter().map(|&b| !b).collect()
+    }
+
+    /// The states from which `player` can make `set` hold from some move on for ever:
+    /// W = μY. Attr(Safe(set ∪ Y)).
+    pub(crate) fn eventually_always(&self, player: Color, set: &[bool]) -> Vec<bool> {
+        let mut won = vec![false; self.graph.len()];
+        loop {
+            let wider: Vec<bool> = set.iter().zip(&won).map(|(&a, &b)| a || b).collect();
+            let next = self.attractor(player, &self.safe(player, &wider), None);
+            if next == won {
+                return won;
+            }
+            won = next;
+        }
+    }
+
+    /// The case of tracked chain `k` of colour `d` from the start state `root` (Section
+    /// 4's table, tried in the order F1, F2, F3, S1, S2).
+    pub(crate) fn case(&self, k: usize, d: Color, root: usize) -> Case {
+        let graph = self.graph;
+        let bit = |v: &[u64]| -> Vec<bool> { v.iter().map(|&x| x >> k & 1 == 1).collect() };
+        let t = bit(&graph.t);
+        if t[root] {
+            return Case::F1;
+        }
+        let g = bit(&graph.g);
+        if self.attractor(d, &t, Some(&g))[root] {
+            return Case::F2; // G until T
+        }
+        if self.attractor(d, &t, None)[root] {
+            return Case::F3; // T after captures
+        }
+        if self.safe(d, &g)[root] {
+            return Case::S1;
+        }
+        if self.eventually_always(d, &bit(&graph.gp))[root] {
+            return Case::S2;
+        }
+        Case::N
+    }
+}
