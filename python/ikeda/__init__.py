@@ -7,11 +7,12 @@ typed Python layer. Start with :class:`Game`.
 from __future__ import annotations
 
 from . import _core
-from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError, StatusBudgetError
 from .game import BLACK, WHITE, Game, Move, count_games, perft
 from .handicap import handicap_points
-from .rules import AREA_II, AREA_III, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
+from .rules import AREA_II, AREA_III, JAPANESE, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
 from .score import Score, Table
+from .status import ChainStatus, JapaneseScore, StatusResult, confirm_status, japanese_score
 
 __version__: str = _core.__version__
 
@@ -19,20 +20,27 @@ __all__ = [
     "AREA_II",
     "AREA_III",
     "BLACK",
+    "ChainStatus",
     "WHITE",
     "Game",
     "IkedaError",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
+    "JAPANESE",
+    "JapaneseScore",
     "Move",
     "Rules",
     "RulesError",
     "Score",
+    "StatusBudgetError",
+    "StatusResult",
     "TERRITORY_I",
     "TROMP_TAYLOR",
     "Table",
+    "confirm_status",
     "count_games",
     "handicap_points",
+    "japanese_score",
     "perft",
 ]

@@ -6,7 +6,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "perft", "count_games", "random_game", "simulate", "count_legal_positions"]
+__all__ = ["__version__", "build_profile", "Board", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "STATUS_BUDGET", "confirm_status"]
 
 __version__: str
 build_profile: str
@@ -116,3 +116,24 @@ def simulate(
     npt.NDArray[np.bool_],
 ]: ...
 def count_legal_positions(width: int, height: int) -> int: ...
+
+STATUS_BUDGET: int
+
+def confirm_status(
+    width: int,
+    height: int,
+    cells: list[int],
+    *,
+    ko: str = "simple",
+    first: str = "attacker",
+    strict_dame_seki: bool = False,
+    prune: bool = True,
+    split: bool = True,
+    budget: int = ...,
+) -> tuple[
+    list[tuple[int, list[int], str, str]],
+    tuple[int, int],
+    tuple[int, int],
+    list[int],
+    list[tuple[list[int], int]],
+]: ...

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidMoveError",
     "IllegalMoveError",
     "InvalidPositionError",
+    "StatusBudgetError",
 ]
 
 #: The reasons an :class:`IllegalMoveError` can carry, checked in this order.
@@ -53,3 +54,14 @@ class IllegalMoveError(IkedaError, ValueError):
 class InvalidPositionError(IkedaError, ValueError):
     """A position that cannot exist: setup stones on one point twice, a chain with no
     liberty, a dead-stone mark on an empty point, a bad board size."""
+
+
+class StatusBudgetError(IkedaError):
+    """Status confirmation refused a region beyond its search budget (STATUS.md Section 7):
+    ``region`` lists the region's points as GTP vertices and ``reason`` says which limit it
+    passed. The engine never guesses a status instead."""
+
+    def __init__(self, message: str, region: list[str] | None = None, reason: str = "") -> None:
+        super().__init__(message)
+        self.region = list(region or [])
+        self.reason = reason

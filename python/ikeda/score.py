@@ -48,7 +48,9 @@ class Score(NamedTuple):
     ``white = white_stones + white_territory + half_point + komi``, where ``half_point`` is
     0.5 when White made the first pass of the game (Rule 7) and 0 otherwise.
 
-    Under territory counting (Territory I) ``black = black_territory - black_lost`` and
+    Under Japanese counting ``black = black_territory + white_lost`` and ``white =
+    white_territory + black_lost + komi``, the dead stones (decided by status confirmation)
+    counted as lost. Under territory counting (Territory I) ``black = black_territory - black_lost`` and
     ``white = white_territory - white_lost + komi``, where a side's stones lost are its
     captured stones (dead ones included) and its pass stones. ``table`` holds seed 003's
     quantities once the game has a preliminary end, for the record continued to Territory
@@ -93,6 +95,13 @@ class Score(NamedTuple):
         return f"{'B' if m > 0 else 'W'}+{format_points(abs(m))}"
 
     def __str__(self) -> str:
+        if self.rules.startswith("japanese"):
+            return (
+                f"Black {format_points(self.black)} = {self.black_territory} territory + "
+                f"{self.white_lost} prisoners; White {format_points(self.white)} = "
+                f"{self.white_territory} territory + {self.black_lost} prisoners + "
+                f"{format_points(self.komi)} komi; {self.result}"
+            )
         if self.rules.startswith("territory"):
             return (
                 f"Black {format_points(self.black)} = {self.black_territory} territory - "

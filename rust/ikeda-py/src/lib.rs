@@ -5,6 +5,7 @@
 mod board;
 mod errors;
 mod native;
+mod status;
 
 use pyo3::prelude::*;
 
@@ -14,5 +15,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("build_profile", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add_class::<board::PyBoard>()?;
     native::register(m)?;
+    status::register(m)?;
     Ok(())
 }
