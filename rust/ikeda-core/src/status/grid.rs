@@ -6,57 +6,186 @@
 //! so (Section 7), or the eyes of those chains. A grid point may touch frozen stones; it
 //! never touches a frozen eye, because every neighbour of such an eye is a frozen stone.
 //! The whole board is a grid with nothing frozen.
+//!
+//! Sets of grid points are bit sets ([`PointSet`]): `u128` for the search (at most 128
+//! points) and [`WideSet`] for the whole board of up to 25x25.
+
+use std::ops::{BitAnd, BitOr, Not};
 
 use crate::color::Color;
 use crate::geometry::Geometry;
 
-/// Cell contents by grid point: `EMPTY`, `BLACK` (1) or `WHITE` (2), as [`Color`] codes.
-pub(crate) const EMPTY: u8 = 0;
+/// A set of grid points.
+pub(crate) trait PointSet: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+    const EMPTY: Self;
+    fn single(p: usize) -> Self;
+    fn len(&self) -> u32;
+    /// The lowest point, or `None` for the empty set.
+    fn first(&self) -> Option<usize>;
+    fn is_empty(&self) -> bool {
+        *self == Self::EMPTY
+    }
+    /// The points, lowest first.
+    fn points(self) -> impl Iterator<Item = usize> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            let p = rest.first()?;
+            rest = rest & !Self::single(p);
+            Some(p)
+        })
+    }
+}
 
-/// The bit of a colour in [`Grid::frozen`]: 1 for Black, 2 for White.
-#[inline]
-pub(crate) const fn bit(c: Color) -> u8 {
-    c as u8
+impl PointSet for u128 {
+    const EMPTY: u128 = 0;
+    #[inline]
+    fn single(p: usize) -> u128 {
+        1 << p
+    }
+    #[inline]
+    fn len(&self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn first(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+}
+
+/// A set of up to 640 points (a whole 25x25 board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WideSet([u64; 10]);
+
+impl BitAnd for WideSet {
+    type Output = WideSet;
+    fn bitand(self, o: WideSet) -> WideSet {
+        WideSet(std::array::from_fn(|k| self.0[k] & o.0[k]))
+    }
+}
+
+impl BitOr for WideSet {
+    type Output = WideSet;
+    fn bitor(self, o: WideSet) -> WideSet {
+        WideSet(std::array::from_fn(|k| self.0[k] | o.0[k]))
+    }
+}
+
+impl Not for WideSet {
+    type Output = WideSet;
+    fn not(self) -> WideSet {
+        WideSet(self.0.map(|w| !w))
+    }
+}
+
+impl PointSet for WideSet {
+    const EMPTY: WideSet = WideSet([0; 10]);
+    fn single(p: usize) -> WideSet {
+        let mut s = WideSet::EMPTY;
+        s.0[p / 64] = 1 << (p % 64);
+        s
+    }
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn first(&self) -> Option<usize> {
+        self.0.iter().position(|&w| w != 0).map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
 }
 
 /// A set of board points with their adjacency.
 #[derive(Clone, Debug)]
-pub(crate) struct Grid {
+pub(crate) struct Grid<S: PointSet> {
     /// Board flat index of each grid point, ascending.
     pub points: Vec<usize>,
     /// Grid neighbours of each grid point.
-    pub nbrs: Vec<Vec<u16>>,
-    /// Per grid point: which colours of frozen stones it touches ([`bit`]).
-    pub frozen: Vec<u8>,
+    pub nbr: Vec<S>,
+    /// Grid points touching a frozen stone of each colour ([`Color::index`]).
+    pub frozen: [S; 2],
+    /// All grid points.
+    pub all: S,
 }
 
-impl Grid {
+impl<S: PointSet> Grid<S> {
     /// The grid of `points` (board flat indices, ascending) on a board whose cells are
-    /// `cells` (flat, `Color` codes): neighbours outside the set are frozen stones.
-    pub(crate) fn new(geo: Geometry, cells: &[u8], points: Vec<usize>) -> Grid {
-        let mut index = vec![u16::MAX; geo.points()];
+    /// `cells` (flat, 0 empty, 1 Black, 2 White): neighbours outside the set are frozen
+    /// stones. Precondition: `points` fit in `S`.
+    pub(crate) fn new(geo: Geometry, cells: &[u8], points: Vec<usize>) -> Grid<S> {
+        let mut index = vec![usize::MAX; geo.points()];
         for (k, &p) in points.iter().enumerate() {
-            index[p] = k as u16;
+            index[p] = k;
         }
-        let mut nbrs = Vec::with_capacity(points.len());
-        let mut frozen = Vec::with_capacity(points.len());
-        for &p in &points {
-            let (mut list, mut outside) = (Vec::with_capacity(4), 0u8);
+        let mut grid = Grid { nbr: vec![S::EMPTY; points.len()], frozen: [S::EMPTY; 2], all: S::EMPTY, points: Vec::new() };
+        for (k, &p) in points.iter().enumerate() {
+            grid.all = grid.all | S::single(k);
             for q in board_neighbours(geo, p) {
-                match index[q] {
-                    u16::MAX => outside |= cells[q],
-                    k => list.push(k),
+                match (index[q], cells[q]) {
+                    (usize::MAX, 1) => grid.frozen[0] = grid.frozen[0] | S::single(k),
+                    (usize::MAX, 2) => grid.frozen[1] = grid.frozen[1] | S::single(k),
+                    (usize::MAX, _) => {}
+                    (j, _) => grid.nbr[k] = grid.nbr[k] | S::single(j),
                 }
             }
-            nbrs.push(list);
-            frozen.push(outside);
         }
-        Grid { points, nbrs, frozen }
+        grid.points = points;
+        grid
     }
 
+    /// The points next to `set`.
     #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.points.len()
+    pub(crate) fn around(&self, set: S) -> S {
+        set.points().fold(S::EMPTY, |acc, q| acc | self.nbr[q])
+    }
+
+    /// The connected part of `within` through `p`.
+    #[inline]
+    pub(crate) fn flood(&self, within: S, p: usize) -> S {
+        let (mut done, mut frontier) = (S::single(p), S::single(p));
+        while !frontier.is_empty() {
+            let next = self.around(frontier) & within & !done;
+            done = done | next;
+            frontier = next;
+        }
+        done
+    }
+
+    /// X*(c) of Decision 3 when `stones` are c's stones and `empty` the empty points,
+    /// computed like Benson's algorithm restricted to one-point eyes: start with every
+    /// chain of c and every eye of c (an empty point all of whose neighbours are c
+    /// stones), then repeatedly drop the chains that touch fewer than two remaining eyes
+    /// and the eyes that touch a dropped chain. A chain joined to a frozen stone of c is
+    /// first-class for good (its frozen eyes never go), so it is never dropped.
+    pub(crate) fn first_class(&self, c: Color, stones: S, empty: S) -> FirstClass<S> {
+        let mut eyes = S::EMPTY;
+        for p in (empty & !self.frozen[c.opponent().index()]).points() {
+            if (self.nbr[p] & !stones).is_empty() {
+                eyes = eyes | S::single(p);
+            }
+        }
+        // (chain, its neighbours, anchored); chains dropped so far are left out.
+        let mut chains: Vec<(S, S, bool)> = Vec::new();
+        let mut rest = stones;
+        while let Some(p) = rest.first() {
+            let chain = self.flood(stones, p);
+            rest = rest & !chain;
+            chains.push((chain, self.around(chain), !(chain & self.frozen[c.index()]).is_empty()));
+        }
+        loop {
+            let before = chains.len();
+            let mut lost = S::EMPTY;
+            chains.retain(|&(_, around, anchored)| {
+                let keep = anchored || (around & eyes).len() >= 2;
+                if !keep {
+                    lost = lost | around;
+                }
+                keep
+            });
+            eyes = eyes & !lost;
+            if chains.len() == before {
+                break;
+            }
+        }
+        let stones = chains.iter().fold(S::EMPTY, |acc, &(chain, _, _)| acc | chain);
+        FirstClass { stones, eyes }
     }
 }
 
@@ -70,102 +199,10 @@ pub(crate) fn board_neighbours(geo: Geometry, p: usize) -> impl Iterator<Item = 
 }
 
 /// What is first-class for one colour in one configuration of a grid.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct FirstClass {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FirstClass<S> {
     /// Stones of chains in X* (Decision 3), frozen ones' grid stones included.
-    pub stones: Vec<bool>,
+    pub stones: S,
     /// The eyes E of X*.
-    pub eyes: Vec<bool>,
-}
-
-/// X*(c) of Decision 3 on `grid` with contents `cells`, computed like Benson's algorithm
-/// restricted to one-point eyes: start with every chain of `c` and every eye of `c` (an
-/// empty point all of whose on-board neighbours are `c` stones), then repeatedly drop the
-/// chains that touch fewer than two remaining eyes and the eyes that touch a dropped
-/// chain. A chain joined to a frozen stone is first-class for good (its frozen eyes never
-/// go), so it is never dropped.
-pub(crate) fn first_class(grid: &Grid, cells: &[u8], c: Color) -> FirstClass {
-    let n = grid.len();
-    let own = c as u8;
-    // Chains of `c` inside the grid, by flood fill; `anchored` = joined to a frozen stone.
-    let mut chain = vec![u16::MAX; n];
-    let mut anchored: Vec<bool> = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..n {
-        if cells[start] != own || chain[start] != u16::MAX {
-            continue;
-        }
-        let id = anchored.len() as u16;
-        let mut frozen = false;
-        chain[start] = id;
-        stack.push(start);
-        while let Some(p) = stack.pop() {
-            frozen |= grid.frozen[p] & bit(c) != 0;
-            for &q in &grid.nbrs[p] {
-                let q = usize::from(q);
-                if cells[q] == own && chain[q] == u16::MAX {
-                    chain[q] = id;
-                    stack.push(q);
-                }
-            }
-        }
-        anchored.push(frozen);
-    }
-    // Eyes and the chains they touch.
-    let mut eyes: Vec<(usize, [u16; 4], usize)> = Vec::new();
-    for p in 0..n {
-        if cells[p] != EMPTY || grid.frozen[p] & bit(c.opponent()) != 0 {
-            continue;
-        }
-        if grid.nbrs[p].iter().any(|&q| cells[usize::from(q)] != own) {
-            continue;
-        }
-        let (mut ids, mut k) = ([u16::MAX; 4], 0);
-        for &q in &grid.nbrs[p] {
-            let id = chain[usize::from(q)];
-            if !ids[..k].contains(&id) {
-                ids[k] = id;
-                k += 1;
-            }
-        }
-        eyes.push((p, ids, k));
-    }
-    let mut alive = vec![true; anchored.len()];
-    let mut eye_alive = vec![true; eyes.len()];
-    loop {
-        let mut count = vec![0u32; anchored.len()];
-        for (e, &(_, ids, k)) in eyes.iter().enumerate() {
-            if eye_alive[e] {
-                for &id in &ids[..k] {
-                    count[usize::from(id)] += 1;
-                }
-            }
-        }
-        let mut changed = false;
-        for id in 0..anchored.len() {
-            if alive[id] && !anchored[id] && count[id] < 2 {
-                alive[id] = false;
-                changed = true;
-            }
-        }
-        for (e, &(_, ids, k)) in eyes.iter().enumerate() {
-            if eye_alive[e] && ids[..k].iter().any(|&id| !alive[usize::from(id)]) {
-                eye_alive[e] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let mut out = FirstClass { stones: vec![false; n], eyes: vec![false; n] };
-    for p in 0..n {
-        if cells[p] == own {
-            out.stones[p] = alive[usize::from(chain[p])];
-        }
-    }
-    for (e, &(p, _, _)) in eyes.iter().enumerate() {
-        out.eyes[p] = eye_alive[e];
-    }
-    out
+    pub eyes: S,
 }

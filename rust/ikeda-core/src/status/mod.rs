@@ -26,7 +26,7 @@ mod solve;
 use crate::board::{Board, SetupError};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_CELLS};
-use grid::{board_neighbours, first_class, Grid};
+use grid::{board_neighbours, Grid, PointSet, WideSet};
 use search::{explore, Beyond, SearchRules, State};
 use solve::Solver;
 
@@ -238,13 +238,14 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
     }
 
     // Freeze what is first-class at the start (Section 7): its stones and eyes.
-    let whole = Grid::new(geo, cells, (0..geo.points()).collect());
     let mut frozen = vec![false; geo.points()];
     if opts.split && opts.prune {
+        let whole: Grid<WideSet> = Grid::new(geo, cells, (0..geo.points()).collect());
+        let set = |c: u8| (0..geo.points()).filter(|&p| cells[p] == c).fold(WideSet::EMPTY, |acc, p| acc | WideSet::single(p));
         for c in [Color::Black, Color::White] {
-            let fc = first_class(&whole, cells, c);
-            for p in 0..geo.points() {
-                frozen[p] |= fc.stones[p] || fc.eyes[p];
+            let fc = whole.first_class(c, set(c as u8), set(0));
+            for p in (fc.stones | fc.eyes).points() {
+                frozen[p] = true;
             }
         }
         for (k, ch) in chains.iter().enumerate() {
@@ -267,8 +268,11 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         if tracked.is_empty() {
             continue; // nothing to confirm here
         }
-        let grid = Grid::new(geo, cells, points.clone());
-        let board = search::Board::new(&grid, rules).map_err(|e| beyond(&points, &e, opts.budget))?;
+        if points.len() > search::MAX_POINTS {
+            return Err(beyond(&points, &Beyond::Points(points.len()), opts.budget));
+        }
+        let grid: Grid<u128> = Grid::new(geo, cells, points.clone());
+        let board = search::Board::new(&grid, rules);
         let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
         let mut stones = [0u128; 2];
         let mut goals = Vec::new();
@@ -285,13 +289,31 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
             .filter(|&d| goals.iter().any(|&(c, _)| c == d))
             .map(|d| State::start(stones[0], stones[1], mover(d)))
             .collect();
-        let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget).map_err(|e| beyond(&points, &e, opts.budget))?;
-        let solver = Solver::new(&graph);
-        for (i, (&k, &(d, _))) in tracked.iter().zip(&goals).enumerate() {
-            let root = roots.iter().position(|r| r.to_move() == mover(d)).expect("a root per colour");
-            case[k] = Some(solver.case(i, d, root_ids[root] as usize));
+        let root_of = |d: Color| roots.iter().position(|r| r.to_move() == mover(d)).expect("a root per colour");
+        // F1 and F2 first, on the states where some chain is whole; then, for the chains
+        // left, F3, S1 and S2 on the whole graph.
+        let mut states = 0;
+        let mut left = Vec::new();
+        for whole in [false, true] {
+            let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, whole).map_err(|e| beyond(&points, &e, opts.budget))?;
+            states = graph.len();
+            let solver = Solver::new(&graph);
+            for (i, (&k, &(d, _))) in tracked.iter().zip(&goals).enumerate() {
+                let root = root_ids[root_of(d)] as usize;
+                if !whole {
+                    case[k] = solver.first_class_case(i, d, root);
+                    if case[k].is_none() {
+                        left.push(i);
+                    }
+                } else if left.contains(&i) {
+                    case[k] = Some(solver.other_case(i, d, root));
+                }
+            }
+            if left.is_empty() {
+                break;
+            }
         }
-        reports.push(RegionReport { points, states: graph.len() });
+        reports.push(RegionReport { points, states });
     }
 
     let cases: Vec<Case> = case.into_iter().map(|c| c.expect("every chain classified")).collect();

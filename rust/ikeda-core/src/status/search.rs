@@ -7,9 +7,11 @@
 //! collision can merge two states). There is no game history (Decision 5); the ko rule is
 //! the simple ban of Decision 8 or the ko-ban with ko-pass of Decision 8b.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use super::grid::{first_class, Grid, EMPTY};
+use super::grid::{FirstClass, Grid, PointSet};
 use crate::color::Color;
 
 /// The largest grid the search board holds.
@@ -54,21 +56,6 @@ impl State {
         }
     }
 
-    /// The grid's contents as colour codes.
-    pub(crate) fn cells(&self, n: usize) -> Vec<u8> {
-        (0..n)
-            .map(|p| {
-                if self.black >> p & 1 == 1 {
-                    Color::Black as u8
-                } else if self.white >> p & 1 == 1 {
-                    Color::White as u8
-                } else {
-                    EMPTY
-                }
-            })
-            .collect()
-    }
-
     fn bans(&self) -> impl Iterator<Item = Ban> + '_ {
         (0..MAX_BANS).map(move |k| (self.bans >> (16 * k)) as u16).filter(|&b| b != 0).map(Ban::unpack)
     }
@@ -111,115 +98,48 @@ pub(crate) enum Beyond {
     Bans,
 }
 
-/// The grid with its adjacency as bit sets.
+/// The search board: a grid and the rules of play on it.
 pub(crate) struct Board<'a> {
-    grid: &'a Grid,
-    nbr: Vec<u128>,
-    /// Points touching a frozen stone of each colour (index: [`Color::index`]).
-    frozen: [u128; 2],
-    /// Points with a neighbour outside the grid (never interior points of an area).
-    outside: u128,
-    all: u128,
+    grid: &'a Grid<u128>,
     rules: SearchRules,
 }
 
-#[inline]
-fn bits(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let p = set.trailing_zeros() as usize;
-            set &= set - 1;
-            p
-        })
-    })
-}
-
-/// What the goals of Section 4 need to know about a state, for one colour.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Held {
-    /// Stones of chains in X* (Decision 3).
-    pub stones: u128,
-    /// The eyes E of X*.
-    pub eyes: u128,
-}
+/// What the goals of Section 4 need to know about a state, by colour.
+pub(crate) type Held = FirstClass<u128>;
 
 impl<'a> Board<'a> {
-    pub(crate) fn new(grid: &'a Grid, rules: SearchRules) -> Result<Board<'a>, Beyond> {
-        let n = grid.len();
-        if n > MAX_POINTS {
-            return Err(Beyond::Points(n));
-        }
-        let mut nbr = vec![0u128; n];
-        let (mut frozen, mut outside) = ([0u128; 2], 0u128);
-        for p in 0..n {
-            for &q in &grid.nbrs[p] {
-                nbr[p] |= 1 << q;
-            }
-            for c in [Color::Black, Color::White] {
-                if grid.frozen[p] & c as u8 != 0 {
-                    frozen[c.index()] |= 1 << p;
-                }
-            }
-            if grid.frozen[p] != 0 {
-                outside |= 1 << p;
-            }
-        }
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        Ok(Board { grid, nbr, frozen, outside, all, rules })
-    }
-
-    /// The chain through `p` within `stones`.
-    #[inline]
-    fn chain(&self, stones: u128, p: usize) -> u128 {
-        let (mut chain, mut frontier) = (1u128 << p, 1u128 << p);
-        while frontier != 0 {
-            let mut next = 0;
-            for q in bits(frontier) {
-                next |= self.nbr[q];
-            }
-            next &= stones & !chain;
-            chain |= next;
-            frontier = next;
-        }
-        chain
-    }
-
-    /// The empty points around `set`.
-    #[inline]
-    fn around(&self, set: u128) -> u128 {
-        bits(set).fold(0, |acc, q| acc | self.nbr[q])
+    pub(crate) fn new(grid: &'a Grid<u128>, rules: SearchRules) -> Board<'a> {
+        Board { grid, rules }
     }
 
     /// A chain can be captured unless it is joined to a frozen (first-class) stone.
     #[inline]
     fn captured(&self, chain: u128, c: Color, empty: u128) -> bool {
-        chain & self.frozen[c.index()] == 0 && self.around(chain) & empty == 0
+        chain & self.grid.frozen[c.index()] == 0 && self.grid.around(chain) & empty == 0
     }
 
     /// X* of both colours (Decision 3).
     pub(crate) fn held(&self, s: &State) -> [Held; 2] {
-        let cells = s.cells(self.grid.len());
-        [Color::Black, Color::White].map(|c| {
-            let fc = first_class(self.grid, &cells, c);
-            let set = |v: &[bool]| v.iter().enumerate().fold(0u128, |acc, (p, &b)| acc | u128::from(b) << p);
-            Held { stones: set(&fc.stones), eyes: set(&fc.eyes) }
-        })
+        let empty = self.grid.all & !s.black & !s.white;
+        [Color::Black, Color::White].map(|c| self.grid.first_class(c, s.stones(c), empty))
     }
 
     /// Decision 7(b): the empty areas where `m` may not play because they are bordered
     /// only by the opponent's X* stones and have fewer than two interior points.
     fn futile(&self, s: &State, m: Color, opp_first_class: u128) -> u128 {
+        let grid = self.grid;
         let stones = s.black | s.white;
-        let mut empty = self.all & !stones;
+        let outside = grid.frozen[0] | grid.frozen[1];
+        let mut empty = grid.all & !stones;
         let mut out = 0;
         while empty != 0 {
-            let area = self.chain(self.all & !stones, empty.trailing_zeros() as usize);
+            let area = grid.flood(grid.all & !stones, empty.trailing_zeros() as usize);
             empty &= !area;
-            let border = self.around(area) & stones;
-            let frozen_other = bits(area).any(|p| self.grid.frozen[p] & m as u8 != 0);
-            let walled = border & !opp_first_class == 0 && !frozen_other && (border != 0 || bits(area).any(|p| self.grid.frozen[p] != 0));
+            let border = grid.around(area) & stones;
+            let own_frozen = area & grid.frozen[m.index()] != 0;
+            let walled = border & !opp_first_class == 0 && !own_frozen && (border != 0 || area & outside != 0);
             if walled {
-                let interior = bits(area & !self.outside).filter(|&p| self.nbr[p] & !area == 0).count();
+                let interior = (area & !outside).points().filter(|&p| grid.nbr[p] & !area == 0).count();
                 if interior < 2 {
                     out |= area;
                 }
@@ -240,7 +160,8 @@ impl<'a> Board<'a> {
             out.push(State { meta: flip, bans: pack(&kept)?, ..*s }); // ko-pass
         }
         let (own, opp) = (s.stones(m), s.stones(o));
-        let empty = self.all & !own & !opp;
+        let grid = self.grid;
+        let empty = grid.all & !own & !opp;
         let mut candidates = empty;
         let ko = usize::from(s.meta >> 1);
         if ko > 0 {
@@ -250,20 +171,20 @@ impl<'a> Board<'a> {
             // Decision 7(a): never fill an eye of one's own X*; 7(b): futile areas.
             candidates &= !held[m.index()].eyes & !self.futile(s, m, held[o.index()].stones);
         }
-        for p in bits(candidates) {
+        for p in candidates.points() {
             let own2 = own | 1 << p;
             let mut free = empty & !(1 << p);
             let mut taken = 0u128;
-            for q in bits(self.nbr[p] & opp) {
+            for q in (grid.nbr[p] & opp).points() {
                 if taken >> q & 1 == 0 {
-                    let ch = self.chain(opp, q);
+                    let ch = grid.flood(opp, q);
                     if self.captured(ch, o, free) {
                         taken |= ch;
                     }
                 }
             }
             free |= taken;
-            if taken == 0 && self.captured(self.chain(own2, p), m, free) {
+            if taken == 0 && self.captured(grid.flood(own2, p), m, free) {
                 continue; // self-capture (Rule 5)
             }
             if self.rules.koban && s.bans().any(|b| b.banned == m && b.r == p && taken == 1 << b.q) {
@@ -272,9 +193,9 @@ impl<'a> Board<'a> {
             // A ko capture (Decision 8): one stone taken, the new stone alone with that
             // point as its only liberty.
             let ko_capture = taken.count_ones() == 1
-                && self.nbr[p] & own2 == 0
-                && self.frozen[m.index()] >> p & 1 == 0
-                && self.nbr[p] & free == taken;
+                && grid.nbr[p] & own2 == 0
+                && grid.frozen[m.index()] >> p & 1 == 0
+                && grid.nbr[p] & free == taken;
             let (black, white) = match m {
                 Color::Black => (own2, opp & !taken),
                 Color::White => (opp & !taken, own2),
@@ -332,25 +253,27 @@ impl StateGraph {
     }
 }
 
-/// Explores every state reachable from `roots` (breadth first), refusing beyond `budget`
-/// states. `chains` are the tracked chains: colour and points.
-pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128)], budget: usize) -> Result<(StateGraph, Vec<u32>), Beyond> {
+/// Explores the states reachable from `roots` (breadth first), refusing beyond `budget`
+/// states. `chains` are the tracked chains: colour and points. With `whole` false, only
+/// states where some tracked chain is whole (G) are expanded; the others are left without
+/// moves, which the goals F1, F2 and S1 never look past.
+pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128)], budget: usize, whole: bool) -> Result<(StateGraph, Vec<u32>), Beyond> {
     if chains.len() > MAX_CHAINS {
         return Err(Beyond::Chains(chains.len()));
     }
-    let mut ids: HashMap<State, u32> = HashMap::new();
+    let mut ids: HashMap<State, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     let mut states: Vec<State> = Vec::new();
     let mut intern = |s: State, states: &mut Vec<State>| -> Result<u32, Beyond> {
-        if let Some(&id) = ids.get(&s) {
-            return Ok(id);
+        let next = states.len();
+        match ids.entry(s) {
+            Entry::Occupied(e) => Ok(*e.get()),
+            Entry::Vacant(_) if next >= budget => Err(Beyond::States(budget)),
+            Entry::Vacant(e) => {
+                e.insert(next as u32);
+                states.push(s);
+                Ok(next as u32)
+            }
         }
-        if states.len() >= budget {
-            return Err(Beyond::States(budget));
-        }
-        let id = states.len() as u32;
-        ids.insert(s, id);
-        states.push(s);
-        Ok(id)
     };
     let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Result<Vec<_>, _>>()?;
     let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
@@ -373,7 +296,9 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
         graph.gp.push(gp);
         graph.white_to_move.push(s.to_move() == Color::White);
         next.clear();
-        board.successors(&s, &held, &mut next)?;
+        if whole || g != 0 {
+            board.successors(&s, &held, &mut next)?;
+        }
         let first = graph.succ.len();
         for &n in &next {
             let id = intern(n, &mut states)?;
@@ -391,4 +316,35 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
         graph.succ_start.push(graph.succ.len() as u32);
     }
     Ok((graph, root_ids))
+}
+
+/// A fast hasher for [`State`] keys (multiply-rotate over the words written; the keys are
+/// exact, so the hash only spreads them).
+#[derive(Default)]
+pub(crate) struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    #[inline]
+    fn write_u128(&mut self, w: u128) {
+        self.write_u64(w as u64);
+        self.write_u64((w >> 64) as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, w: u16) {
+        self.write_u64(u64::from(w));
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (self.0 >> 31)
+    }
 }

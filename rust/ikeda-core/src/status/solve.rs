@@ -88,26 +88,33 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The case of tracked chain `k` of colour `d` from the start state `root` (Section
-    /// 4's table, tried in the order F1, F2, F3, S1, S2).
-    pub(crate) fn case(&self, k: usize, d: Color, root: usize) -> Case {
-        let graph = self.graph;
-        let bit = |v: &[u64]| -> Vec<bool> { v.iter().map(|&x| x >> k & 1 == 1).collect() };
-        let t = bit(&graph.t);
+    /// Bit `k` of each state's predicate word.
+    fn predicate(v: &[u64], k: usize) -> Vec<bool> {
+        v.iter().map(|&x| x >> k & 1 == 1).collect()
+    }
+
+    /// F1 or F2 for tracked chain `k` of colour `d` from the start state `root`, if either
+    /// holds (Section 4's table). Needs only the states where some chain is whole.
+    pub(crate) fn first_class_case(&self, k: usize, d: Color, root: usize) -> Option<Case> {
+        let t = Self::predicate(&self.graph.t, k);
         if t[root] {
-            return Case::F1;
+            return Some(Case::F1);
         }
-        let g = bit(&graph.g);
-        if self.attractor(d, &t, Some(&g))[root] {
-            return Case::F2; // G until T
+        let g = Self::predicate(&self.graph.g, k);
+        self.attractor(d, &t, Some(&g))[root].then_some(Case::F2) // G until T
+    }
+
+    /// The first of F3, S1, S2 that holds for a chain that is neither F1 nor F2, or N.
+    /// Needs the whole graph.
+    pub(crate) fn other_case(&self, k: usize, d: Color, root: usize) -> Case {
+        let graph = self.graph;
+        if self.attractor(d, &Self::predicate(&graph.t, k), None)[root] {
+            return Case::F3; // T again after captures
         }
-        if self.attractor(d, &t, None)[root] {
-            return Case::F3; // T after captures
-        }
-        if self.safe(d, &g)[root] {
+        if self.safe(d, &Self::predicate(&graph.g, k))[root] {
             return Case::S1;
         }
-        if self.eventually_always(d, &bit(&graph.gp))[root] {
+        if self.eventually_always(d, &Self::predicate(&graph.gp, k))[root] {
             return Case::S2;
         }
         Case::N
