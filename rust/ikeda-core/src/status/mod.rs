@@ -341,7 +341,7 @@ mod tests {
             b'O' => 2,
             _ => 0,
         }).collect();
-        let report = confirm_status(geo, &cells, opts).unwrap();
+        let report = match confirm_status(geo, &cells, opts) { Ok(r) => r, Err(e) => panic!("{e:?}") };
         let mut status = vec![b'.'; cells.len()];
         let mut class = vec![b'.'; cells.len()];
         for ch in &report.chains {
