@@ -289,7 +289,7 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
             .filter(|&d| goals.iter().any(|&(c, _)| c == d))
             .map(|d| State::start(stones[0], stones[1], mover(d)))
             .collect();
-        let root_of = |d: Color| roots.iter().position(|r| r.to_move() == mover(d)).expect("a root per colour");
+        let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
         // F1 and F2 first, on the states where some chain is whole; then, for the chains
         // left, F3, S1 and S2 on the whole graph.
         let mut states = 0;

@@ -40,7 +40,7 @@ impl State {
     }
 
     #[inline]
-    pub(crate) fn to_move(&self) -> Color {
+    pub(crate) fn mover(&self) -> Color {
         if self.meta & 1 == 1 {
             Color::White
         } else {
@@ -151,7 +151,7 @@ impl<'a> Board<'a> {
     /// Every move from `s` (plays, the pass, and in ko-ban mode the ko-pass), as the
     /// states they lead to; the pass first.
     pub(crate) fn successors(&self, s: &State, held: &[Held; 2], out: &mut Vec<State>) -> Result<(), Beyond> {
-        let m = s.to_move();
+        let m = s.mover();
         let o = m.opponent();
         let flip = s.meta & 1 ^ 1;
         out.push(State { meta: flip, ..*s }); // pass: lifts a simple-ko ban, keeps ko-bans
@@ -294,7 +294,7 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
         graph.g.push(g);
         graph.t.push(t);
         graph.gp.push(gp);
-        graph.white_to_move.push(s.to_move() == Color::White);
+        graph.white_to_move.push(s.mover() == Color::White);
         next.clear();
         if whole || g != 0 {
             board.successors(&s, &held, &mut next)?;

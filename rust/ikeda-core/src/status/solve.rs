@@ -27,9 +27,9 @@ impl<'a> Solver<'a> {
         let mut fill = pred_start.clone();
         let mut pred = vec![0u32; graph.succ.len()];
         let mut outdegree = vec![0u32; n];
-        for u in 0..n {
+        for (u, degree) in outdegree.iter_mut().enumerate() {
             let succ = graph.successors(u);
-            outdegree[u] = succ.len() as u32;
+            *degree = succ.len() as u32;
             for &v in succ {
                 pred[fill[v as usize] as usize] = u as u32;
                 fill[v as usize] += 1;
