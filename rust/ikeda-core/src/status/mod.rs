@@ -216,6 +216,48 @@ fn components(geo: Geometry, inside: impl Fn(usize) -> bool, same: impl Fn(usize
     out
 }
 
+/// The cases of the `tracked` chains, all inside the region `points`, and the number of
+/// states searched.
+fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions) -> Result<(Vec<Case>, usize), StatusError> {
+    let refuse = |e: Beyond| beyond(points, &e, opts.budget);
+    if points.len() > search::MAX_POINTS {
+        return Err(refuse(Beyond::Points(points.len())));
+    }
+    let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
+    let board = search::Board::new(&grid, SearchRules { koban: opts.ko == StatusKo::Koban, prune: opts.prune });
+    let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
+    let mut stones = [0u128; 2];
+    let mut goals = Vec::new();
+    for &k in tracked {
+        let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
+        let set = chains[k].iter().fold(0u128, |acc, &p| acc | 1 << local(p));
+        stones[c.index()] |= set;
+        goals.push((c, set));
+    }
+    // The start state of a chain of colour D: the attacker (or D) to move, no ko ban.
+    let mover = |d: Color| if opts.first == FirstMover::Attacker { d.opponent() } else { d };
+    let roots: Vec<State> = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|&d| goals.iter().any(|&(c, _)| c == d))
+        .map(|d| State::start(stones[0], stones[1], mover(d)))
+        .collect();
+    let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
+    // F1 and F2 first, on the states where some chain is whole; then, for the chains
+    // left, F3, S1 and S2 on the whole graph.
+    let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, false).map_err(refuse)?;
+    let solver = Solver::new(&graph);
+    let mut found: Vec<Option<Case>> = goals.iter().enumerate().map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize)).collect();
+    if found.iter().all(Option::is_some) {
+        return Ok((found.into_iter().flatten().collect(), graph.len()));
+    }
+    let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, true).map_err(refuse)?;
+    let solver = Solver::new(&graph);
+    for (i, &(d, _)) in goals.iter().enumerate() {
+        found[i] = found[i].or_else(|| Some(solver.other_case(i, d, root_ids[root_of(d)] as usize)));
+    }
+    Ok((found.into_iter().flatten().collect(), graph.len()))
+}
+
 /// Confirms the status of every chain of a position (`cells`: flat, row-major from the
 /// top left, 0 empty, 1 Black, 2 White) and counts it.
 pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Result<StatusReport, StatusError> {
@@ -256,7 +298,6 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
     }
     let regions = components(geo, |p| !frozen[p], |_, _| true);
 
-    let rules = SearchRules { koban: opts.ko == StatusKo::Koban, prune: opts.prune };
     let mut reports = Vec::new();
     for points in regions {
         let tracked: Vec<usize> = {
@@ -268,50 +309,9 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         if tracked.is_empty() {
             continue; // nothing to confirm here
         }
-        if points.len() > search::MAX_POINTS {
-            return Err(beyond(&points, &Beyond::Points(points.len()), opts.budget));
-        }
-        let grid: Grid<u128> = Grid::new(geo, cells, points.clone());
-        let board = search::Board::new(&grid, rules);
-        let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
-        let mut stones = [0u128; 2];
-        let mut goals = Vec::new();
-        for &k in &tracked {
-            let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
-            let set = chains[k].iter().fold(0u128, |acc, &p| acc | 1 << local(p));
-            stones[c.index()] |= set;
-            goals.push((c, set));
-        }
-        // The start state of a chain of colour D: the attacker (or D) to move, no ko ban.
-        let mover = |d: Color| if opts.first == FirstMover::Attacker { d.opponent() } else { d };
-        let roots: Vec<State> = [Color::Black, Color::White]
-            .into_iter()
-            .filter(|&d| goals.iter().any(|&(c, _)| c == d))
-            .map(|d| State::start(stones[0], stones[1], mover(d)))
-            .collect();
-        let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
-        // F1 and F2 first, on the states where some chain is whole; then, for the chains
-        // left, F3, S1 and S2 on the whole graph.
-        let mut states = 0;
-        let mut left = Vec::new();
-        for whole in [false, true] {
-            let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, whole).map_err(|e| beyond(&points, &e, opts.budget))?;
-            states = graph.len();
-            let solver = Solver::new(&graph);
-            for (i, (&k, &(d, _))) in tracked.iter().zip(&goals).enumerate() {
-                let root = root_ids[root_of(d)] as usize;
-                if !whole {
-                    case[k] = solver.first_class_case(i, d, root);
-                    if case[k].is_none() {
-                        left.push(i);
-                    }
-                } else if left.contains(&i) {
-                    case[k] = Some(solver.other_case(i, d, root));
-                }
-            }
-            if left.is_empty() {
-                break;
-            }
+        let (found, states) = solve_region(geo, cells, &chains, &tracked, &points, opts)?;
+        for (&k, found) in tracked.iter().zip(found) {
+            case[k] = Some(found);
         }
         reports.push(RegionReport { points, states });
     }
