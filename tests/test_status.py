@@ -161,6 +161,22 @@ def test_bent_four_with_the_white_stone_inside_dies_either_way() -> None:
         assert (chain_at(r, "A3").case, chain_at(r, "B1").case) == ("N", "F3")
 
 
+def test_ko_for_life_in_the_corner() -> None:
+    """Ko for life: the bent-four corner with Black on A1 and White on B1. Black lives
+    only by capturing B1 (C1), which leaves two eyes, A2 and B1. White, moving first,
+    takes A1 as a ko (A2). If Black passes (lifting the ban), White connects at A1 and
+    hands over three stones: after Black takes them at C1 the corner is a bent three with
+    White to move, one eye. If Black takes B1 at C1 instead, White fills A1 and Black,
+    capturing A1-A2 at B1, keeps a two-point eye: one eye again. N, dead, under both ko
+    rules; with the defender first Black plays C1 at once: F2."""
+    rows = BENT_FOUR[:4] + ["XO.XOO"]
+    for ko_rule in ("simple", "koban"):
+        r = ikeda.confirm_status(rows, ko_rule=ko_rule)
+        assert [chain_at(r, v).case for v in ("A3", "A1", "B1")] == ["N", "N", "N"]
+        d = ikeda.confirm_status(rows, ko_rule=ko_rule, first="defender")
+        assert [chain_at(d, v).case for v in ("A3", "A1", "B1")] == ["F2", "F2", "F2"]
+
+
 RABBITY_SIX = ["..XXO.", "...XOO", "X.XXO.", "XXXOOO", "OOOO.O", ".O.OOO"]
 
 
