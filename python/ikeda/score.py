@@ -48,14 +48,16 @@ class Score(NamedTuple):
     ``white = white_stones + white_territory + half_point + komi``, where ``half_point`` is
     0.5 when White made the first pass of the game (Rule 7) and 0 otherwise.
 
-    Under Japanese counting ``black = black_territory + white_lost`` and ``white =
-    white_territory + black_lost + komi``, the dead stones (decided by status confirmation)
-    counted as lost. Under territory counting (Territory I) ``black = black_territory - black_lost`` and
+    Under territory counting (Territory I) ``black = black_territory - black_lost`` and
     ``white = white_territory - white_lost + komi``, where a side's stones lost are its
     captured stones (dead ones included) and its pass stones. ``table`` holds seed 003's
     quantities once the game has a preliminary end, for the record continued to Territory
     I's end; ``extra_passes`` is the number of passes Territory I counting appended to
     reach it (0 under area counting and for a game played under Territory I).
+
+    Under Japanese counting ``black = black_territory + white_lost`` and ``white =
+    white_territory + black_lost + komi``: territory plus prisoners, the dead stones
+    (decided by status confirmation, :mod:`ikeda.status`) counted as lost.
 
     An immutable named tuple, so it is cheap to make and compares by value.
     """

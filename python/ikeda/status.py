@@ -35,7 +35,6 @@ FIRST = ("attacker", "defender")
 BUDGET: int = _core.STATUS_BUDGET
 
 _STATUS_MARK = {"alive": "a", "seki": "s", "dead": "d"}
-_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True)
@@ -116,10 +115,6 @@ class JapaneseScore:
         }
 
 
-def _vertex(index: int, width: int, height: int) -> str:
-    return f"{_COLUMNS[index % width]}{height - index // width}"
-
-
 def _cells(position: Position) -> tuple[int, int, list[int]]:
     """Width, height and cells (0 empty, 1 Black, 2 White; top row first)."""
     from .game import Game
@@ -170,7 +165,10 @@ def confirm_status(
     Raises :class:`InvalidPositionError` for a position that cannot exist and
     :class:`StatusBudgetError` (naming the region) when a region is beyond the budget.
     """
+    from .game import _vertex_names
+
     width, height, cells = _cells(position)
+    names = _vertex_names(width, height)
     ko = _choice("ko_rule", ko_rule, KO_RULES)
     mover = _choice("first", first, FIRST)
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
@@ -190,7 +188,7 @@ def confirm_status(
             status[p] = _STATUS_MARK[st]
             classes[p] = cls
         out.append(ChainStatus(
-            "B" if colour == 1 else "W", [_vertex(p, width, height) for p in stones], cls, case, st,  # type: ignore[arg-type]
+            "B" if colour == 1 else "W", [names[p] for p in stones], cls, case, st,  # type: ignore[arg-type]
         ))
     marks = [".bw"[o] for o in owner]
 
@@ -200,7 +198,7 @@ def confirm_status(
     return StatusResult(
         rows(status), rows(classes), out, rows(marks),
         {"B": territory[0], "W": territory[1]}, {"B": dead[0], "W": dead[1]},
-        [([_vertex(p, width, height) for p in pts], n) for pts, n in regions],
+        [([names[p] for p in pts], n) for pts, n in regions],
         {"ko_rule": ko, "first": mover, "strict_dame_seki": strict_dame_seki},
     )
 
