@@ -23,6 +23,8 @@ mod grid;
 mod search;
 mod solve;
 
+use rayon::prelude::*;
+
 use crate::board::{Board, SetupError};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_CELLS};
@@ -298,18 +300,22 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
     }
     let regions = components(geo, |p| !frozen[p], |_, _| true);
 
+    // Regions are independent: search them in parallel, report the first refusal in
+    // board order.
+    let work: Vec<(Vec<usize>, Vec<usize>)> = regions
+        .into_iter()
+        .map(|points| {
+            let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
+            tracked.sort_unstable();
+            tracked.dedup();
+            (points, tracked)
+        })
+        .filter(|(_, tracked)| !tracked.is_empty()) // nothing to confirm in an empty region
+        .collect();
+    let solved: Vec<_> = work.par_iter().map(|(points, tracked)| solve_region(geo, cells, &chains, tracked, points, opts)).collect();
     let mut reports = Vec::new();
-    for points in regions {
-        let tracked: Vec<usize> = {
-            let mut ks: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
-            ks.sort_unstable();
-            ks.dedup();
-            ks
-        };
-        if tracked.is_empty() {
-            continue; // nothing to confirm here
-        }
-        let (found, states) = solve_region(geo, cells, &chains, &tracked, &points, opts)?;
+    for ((points, tracked), result) in work.into_iter().zip(solved) {
+        let (found, states) = result?;
         for (&k, found) in tracked.iter().zip(found) {
             case[k] = Some(found);
         }
