@@ -57,11 +57,15 @@ def test_native_agrees_with_the_reference(rows: list[str], ko_rule: str, first: 
         assert cases(got) == expected, (rows, ko_rule, first, prune, split)
 
 
-@pytest.mark.parametrize("rows", [["X.O.", ".XO."], ["X.O", ".XO"]])
-def test_reference_on_fixed_eight_point_boards(rows: list[str]) -> None:
-    expected = vertex_cases(rows, ref.confirm(rows))
-    assert cases(ikeda.confirm_status(rows)) == expected
-    assert cases(ikeda.confirm_status(rows, prune=False, split=False)) == expected
+@pytest.mark.parametrize(("rows", "ko_rule"), [
+    (["X.O.", ".XO."], "simple"),
+    (["X.O", ".XO"], "simple"),
+    ([".XO.", "XO.O"], "koban"),  # a ko: Black C1 takes B1 and stands alone on B1's liberty
+])
+def test_reference_on_fixed_boards(rows: list[str], ko_rule: str) -> None:
+    expected = vertex_cases(rows, ref.confirm(rows, ko_rule))
+    assert cases(ikeda.confirm_status(rows, ko_rule=ko_rule)) == expected
+    assert cases(ikeda.confirm_status(rows, ko_rule=ko_rule, prune=False, split=False)) == expected
 
 
 # -- symmetry ------------------------------------------------------------------------------
