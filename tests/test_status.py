@@ -184,10 +184,11 @@ def test_ko_for_life_in_the_corner() -> None:
 RABBITY_SIX = ["..XXO.", "...XOO", "X.XXO.", "XXXOOO", "OOOO.O", ".O.OOO"]
 
 
-def test_rabbity_six_is_beyond_the_default_budget_and_says_where() -> None:
+def test_rabbity_six_is_refused_beyond_the_budget_naming_the_region() -> None:
     """Rabbity six (A6 B6 A5 B5 C5 B4) needs the proof that Black, once captured, never
     lives again in the 15-point hole: more states than the budget. The engine refuses and
-    names the region (Section 7) rather than guessing. A small budget shows it quickly."""
+    names the region (Section 7) rather than guessing; it needs more than the default
+    2,000,000 states (benches/README.md), and a small budget shows the refusal quickly."""
     with pytest.raises(ikeda.StatusBudgetError) as info:
         ikeda.confirm_status(RABBITY_SIX, budget=20_000)
     assert "A6" in info.value.region and "B4" in info.value.region and len(info.value.region) == 15

@@ -183,7 +183,7 @@ def confirm_status(
     classes = ["."] * (width * height)
     out = []
     for colour, stones, case, st in chains:
-        cls = case[0] if case != "N" else "N"
+        cls = case[0]  # the class is the letter of the case: F, S or N
         for p in stones:
             status[p] = _STATUS_MARK[st]
             classes[p] = cls
