@@ -189,7 +189,7 @@ BAD = [
     "",
     "area4",
     "Area 3",
-    "japanese",
+    "chinese",
     "area3:",
     "area3:komi",
     "area3:komi=",

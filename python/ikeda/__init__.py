@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from . import _core
 from .batch import Batch
-from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError, SgfError
+from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError, SgfError, StatusBudgetError
 from .game import BLACK, WHITE, Game, Move, count_games, perft
 from .handicap import handicap_points
-from .rules import AREA_II, AREA_III, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
+from .rules import AREA_II, AREA_III, JAPANESE, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
 from .score import Score, Table
+from .status import ChainStatus, JapaneseScore, StatusResult, confirm_status, japanese_score
 from . import sgf  # noqa: E402  (ikeda.sgf after the names it uses)
 
 __version__: str = _core.__version__
@@ -23,20 +24,27 @@ __all__ = [
     "BLACK",
     "Batch",
     "WHITE",
+    "ChainStatus",
     "Game",
     "IkedaError",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
+    "JAPANESE",
+    "JapaneseScore",
     "Move",
     "Rules",
     "RulesError",
     "Score",
     "SgfError",
+    "StatusBudgetError",
+    "StatusResult",
     "TERRITORY_I",
     "TROMP_TAYLOR",
     "Table",
+    "confirm_status",
     "count_games",
     "handicap_points",
+    "japanese_score",
     "perft",
 ]

@@ -7,7 +7,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts"]
+__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "confirm_status"]
 
 __version__: str
 build_profile: str
@@ -175,3 +175,24 @@ def mcts(
     seed: int = 1,
     resign_below: float = 0.0,
 ) -> tuple[int, float, int]: ...
+
+STATUS_BUDGET: int
+
+def confirm_status(
+    width: int,
+    height: int,
+    cells: list[int],
+    *,
+    ko: str = "simple",
+    first: str = "attacker",
+    strict_dame_seki: bool = False,
+    prune: bool = True,
+    split: bool = True,
+    budget: int = ...,
+) -> tuple[
+    list[tuple[int, list[int], str, str]],
+    tuple[int, int],
+    tuple[int, int],
+    list[int],
+    list[tuple[list[int], int]],
+]: ...

@@ -18,6 +18,7 @@ __all__ = [
     "EngineProtocolError",
     "EngineTimeout",
     "EngineCrashed",
+    "StatusBudgetError",
 ]
 
 #: The reasons an :class:`IllegalMoveError` can carry, checked in this order.
@@ -112,3 +113,14 @@ class EngineCrashed(EngineError):
     def __init__(self, message: str, engine: str = "", command: str | None = None, returncode: int | None = None) -> None:
         super().__init__(message, engine, command)
         self.returncode = returncode
+
+
+class StatusBudgetError(IkedaError):
+    """Status confirmation refused a region beyond its search budget (STATUS.md Section 7):
+    ``region`` lists the region's points as GTP vertices and ``reason`` says which limit it
+    passed. The engine never guesses a status instead."""
+
+    def __init__(self, message: str, region: list[str] | None = None, reason: str = "") -> None:
+        super().__init__(message)
+        self.region = list(region or [])
+        self.reason = reason

@@ -16,7 +16,7 @@ from typing import Literal, Union
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, counting, flow
+from . import _core, counting, flow, status
 from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
 from .handicap import handicap_points
 from .rules import Rules, as_rules
@@ -379,7 +379,9 @@ class Game:
         combinations are meaningful.
 
         `dead` lists agreed dead stones; each marks its whole chain, which is removed
-        before counting. Without it every stone on the board is alive.
+        before counting. Without it every stone on the board is alive. Under Japanese
+        counting no agreement is needed: status confirmation decides the dead stones
+        (:func:`ikeda.japanese_score`), and `dead` may not be given.
         """
         if rules is None:
             counted = self._rules
@@ -389,6 +391,10 @@ class Game:
             counted = as_rules(rules)
             if "komi" not in rules:  # a ruleset named without komi keeps the game's
                 counted = counted.replace(komi=self._rules.komi)
+        if counted.scoring == "japanese":
+            if dead:
+                raise IkedaError("under Japanese counting status confirmation decides the dead stones; do not pass `dead`")
+            return status.game_score(self, counted)
         board = self._board
         area = board.area(dead) if dead else board.area()
         marked = tuple(self._names()[board.index(d)] for d in dead) if dead else ()

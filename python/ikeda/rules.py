@@ -28,8 +28,9 @@ KO_RULES = ("capturing-superko", "positional-superko", "simple-ko")
 #: How a game ends: Area III's Rule 6 (the first pass is special); two passes in
 #: succession; Territory I's preliminary end followed by equal numbers of moves.
 ENDINGS = ("first-pass", "two-passes", "equal-moves")
-#: Area (stones + territory) or territory (territory - stones lost) counting.
-SCORINGS = ("area", "territory")
+#: Area (stones + territory), territory (territory - stones lost) counting, or Japanese
+#: (territory + prisoners, the dead stones decided by status confirmation, STATUS.md).
+SCORINGS = ("area", "territory", "japanese")
 
 
 class RulesError(IkedaError, ValueError):
@@ -70,7 +71,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """One of ``"area3"``, ``"area2"``, ``"territory1"``, ``"tromp-taylor"``."""
+        """One of ``"area3"``, ``"area2"``, ``"territory1"``, ``"tromp-taylor"``, ``"japanese"``."""
         try:
             return PRESETS[name]
         except KeyError:
@@ -137,13 +138,16 @@ def _read(field: str, value: str, text: str) -> object:
     return value
 
 
-PRESET_NAMES = ("area3", "area2", "territory1", "tromp-taylor")
+PRESET_NAMES = ("area3", "area2", "territory1", "tromp-taylor", "japanese")
 
 AREA_III = Rules("area3", "capturing-superko", False, "first-pass", "area", True, False, 6.5)
 AREA_II = Rules("area2", "capturing-superko", False, "two-passes", "area", False, False, 6.5)
 TERRITORY_I = Rules("territory1", "capturing-superko", False, "equal-moves", "territory", False, True, 6.5)
 TROMP_TAYLOR = Rules("tromp-taylor", "positional-superko", True, "two-passes", "area", False, False, 6.5)
-PRESETS = {r.name: r for r in (AREA_III, AREA_II, TERRITORY_I, TROMP_TAYLOR)}
+#: Japanese-style play and counting: the basic ko rule, two passes in succession end the
+#: game, and status confirmation after Sekiguchi decides the dead stones (no agreement).
+JAPANESE = Rules("japanese", "simple-ko", False, "two-passes", "japanese", False, False, 6.5)
+PRESETS = {r.name: r for r in (AREA_III, AREA_II, TERRITORY_I, TROMP_TAYLOR, JAPANESE)}
 
 
 def as_rules(rules: Rules | str) -> Rules:

@@ -55,6 +55,10 @@ class Score(NamedTuple):
     I's end; ``extra_passes`` is the number of passes Territory I counting appended to
     reach it (0 under area counting and for a game played under Territory I).
 
+    Under Japanese counting ``black = black_territory + white_lost`` and ``white =
+    white_territory + black_lost + komi``: territory plus prisoners, the dead stones
+    (decided by status confirmation, :mod:`ikeda.status`) counted as lost.
+
     An immutable named tuple, so it is cheap to make and compares by value.
     """
 
@@ -93,6 +97,13 @@ class Score(NamedTuple):
         return f"{'B' if m > 0 else 'W'}+{format_points(abs(m))}"
 
     def __str__(self) -> str:
+        if self.rules.startswith("japanese"):
+            return (
+                f"Black {format_points(self.black)} = {self.black_territory} territory + "
+                f"{self.white_lost} prisoners; White {format_points(self.white)} = "
+                f"{self.white_territory} territory + {self.black_lost} prisoners + "
+                f"{format_points(self.komi)} komi; {self.result}"
+            )
         if self.rules.startswith("territory"):
             return (
                 f"Black {format_points(self.black)} = {self.black_territory} territory - "

@@ -10,6 +10,8 @@
 //!   tests;
 //! - `position`: board + history = legality (Rules 4 and 5), legal masks, undo;
 //! - `territory`: Definition 5 and area counts;
+//! - [`status`]: status confirmation after Sekiguchi (STATUS.md) and the Japanese-style
+//!   count;
 //! - `game`: the compact native Rule 6 / Rule 7 flow used by [`perft`] and
 //!   [`random_game`].
 //!
@@ -28,6 +30,7 @@ mod perft;
 mod playout;
 mod position;
 pub mod sgf;
+pub mod status;
 mod territory;
 mod tiers;
 mod zobrist;
@@ -44,5 +47,6 @@ pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use perft::perft;
 pub use playout::{game_seed, is_eye, play_out, policy_play, random_game, simulate, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};
+pub use status::{confirm_status, Case, ChainStatus, Count, FirstMover, Status, StatusError, StatusKo, StatusOptions, StatusReport};
 pub use territory::{area, ownership, Area};
 pub use tiers::{AnyPosition, CELLS_19, CELLS_9};

@@ -9,6 +9,7 @@ pyo3::import_exception!(ikeda.errors, InvalidMoveError);
 pyo3::import_exception!(ikeda.errors, IllegalMoveError);
 pyo3::import_exception!(ikeda.errors, InvalidPositionError);
 pyo3::import_exception!(ikeda.errors, SgfError);
+pyo3::import_exception!(ikeda.errors, StatusBudgetError);
 
 /// A move that could not be read.
 pub fn invalid_move(err: &CoordError, mv: &Bound<'_, PyAny>) -> PyErr {

@@ -7,6 +7,7 @@ mod board;
 mod errors;
 mod native;
 mod sgf;
+mod status;
 
 use pyo3::prelude::*;
 
@@ -18,5 +19,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::PyBatch>()?;
     native::register(m)?;
     sgf::register(m)?;
+    status::register(m)?;
     Ok(())
 }

@@ -159,6 +159,11 @@ pub struct RulesArg {
 
 impl RulesArg {
     pub(crate) fn native(&self) -> PyResult<Ruleset> {
+        if self.scoring == "japanese" {
+            return Err(IkedaError::new_err(
+                "Japanese counting confirms the status of the stones (ikeda.japanese_score); native playouts count only area and territory rulesets",
+            ));
+        }
         let komi_half = (self.komi * 2.0).round();
         if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
             return Err(IkedaError::new_err(format!("komi {} is not a multiple of 1/2", self.komi)));

@@ -1,0 +1,264 @@
+"""Status confirmation after Sekiguchi: alive, dead and seki stones decided by hypothetical
+play (STATUS.md), and the Japanese-style count that follows from it.
+
+The search runs in the native core with the GIL released; this module reads the position
+and the options and shapes the answer. A position is an :class:`ikeda.Game` or its rows,
+top row first, ``X`` Black, ``O`` White, ``.`` empty::
+
+    >>> r = confirm_status(["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"])
+    >>> r.status
+    ['a.aa.a', '.aaaa.', 'aaaaaa', 'a.aa.a']
+    >>> japanese_score(["X...X", "XXXXX", "OOOOO", "O.O.O"]).margin
+    -19
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Union
+
+from . import _core
+from .errors import IkedaError, InvalidPositionError
+from .rules import Rules
+from .score import Score
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Position = Union["Game", Sequence[str]]
+
+#: The options of the hypothetical play (STATUS.md Decisions 6, 8 and 8b).
+KO_RULES = ("simple", "koban")
+FIRST = ("attacker", "defender")
+#: States one region's search may visit before it is refused (Section 7).
+BUDGET: int = _core.STATUS_BUDGET
+
+_STATUS_MARK = {"alive": "a", "seki": "s", "dead": "d"}
+
+
+@dataclass(frozen=True)
+class ChainStatus:
+    """One chain: ``colour`` ("B"/"W"), ``stones`` (GTP vertices, top row first), the class
+    ``class_`` ("F", "S", "N"), the ``case`` that holds first ("F1" "F2" "F3" "S1" "S2" or
+    "N") and the final ``status`` ("alive", "seki", "dead"). ``chain["class"]`` reads the
+    fields by their names in the status sample."""
+
+    colour: Literal["B", "W"]
+    stones: list[str]
+    class_: Literal["F", "S", "N"]
+    case: str
+    status: Literal["alive", "seki", "dead"]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_dict()[key]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"colour": self.colour, "stones": list(self.stones), "class": self.class_, "case": self.case, "status": self.status}
+
+
+@dataclass(frozen=True)
+class StatusResult:
+    """The confirmation of a position.
+
+    ``status``: rows of ``a`` alive, ``s`` seki stones, ``d`` dead, ``.`` empty; ``classes``:
+    rows of ``F``, ``S``, ``N``; ``chains``: every chain, Black's then White's, each by its
+    first stone. ``territory`` (rows of ``b``/``w``/``.``) and the counts are Section 6's on
+    the board with the dead stones removed; ``regions`` are the searched regions with
+    their numbers of states.
+    """
+
+    status: list[str]
+    classes: list[str]
+    chains: list[ChainStatus]
+    territory: list[str]
+    territory_count: dict[str, int]
+    dead_count: dict[str, int]
+    regions: list[tuple[list[str], int]]
+    options: dict[str, Any]
+
+    @property
+    def dead_stones(self) -> list[str]:
+        """The dead stones as GTP vertices."""
+        return [v for c in self.chains if c.status == "dead" for v in c.stones]
+
+    def __str__(self) -> str:
+        return "\n".join(self.status)
+
+
+@dataclass(frozen=True)
+class JapaneseScore:
+    """A Japanese-style count (STATUS.md Section 6): territory + prisoners, komi to White.
+
+    ``prisoners`` include the dead stones (``dead`` counts them by their colour: ``dead["B"]``
+    Black stones went to White's prisoners). ``margin`` = ``black - white``.
+    """
+
+    black: float
+    white: float
+    komi: float
+    territory: dict[str, int]
+    prisoners: dict[str, int]
+    dead: dict[str, int]
+    dead_stones: list[str]
+    status: StatusResult
+
+    @property
+    def margin(self) -> float:
+        return self.black - self.white
+
+    def to_dict(self) -> dict[str, Any]:
+        """The count in the status sample's ``expected.score`` layout."""
+        return {
+            "B": self.black, "W": self.white, "D": self.margin,
+            "territory": dict(self.territory), "prisoners": dict(self.prisoners), "dead": dict(self.dead),
+        }
+
+
+def _cells(position: Position) -> tuple[int, int, list[int]]:
+    """Width, height and cells (0 empty, 1 Black, 2 White; top row first)."""
+    from .game import Game
+
+    if isinstance(position, Game):
+        return position.width, position.height, [int(v) for v in position.to_numpy().ravel()]
+    if isinstance(position, (str, bytes)) or not isinstance(position, Sequence):
+        raise InvalidPositionError(f"a position is a Game or a list of row strings, not {position!r}")
+    rows = list(position)
+    if not rows or not all(isinstance(r, str) for r in rows):
+        raise InvalidPositionError(f"a position needs at least one row, each a string: {rows!r}")
+    width = len(rows[0])
+    if any(len(r) != width for r in rows):
+        raise InvalidPositionError(f"the rows of a position must have equal lengths: {rows!r}")
+    if not (1 <= width <= 25 and 1 <= len(rows) <= 25):
+        raise InvalidPositionError(f"board size {width}x{len(rows)} is not within 1..=25 each way")
+    codes = {".": 0, "X": 1, "O": 2}
+    bad = sorted({ch for r in rows for ch in r} - set(codes))
+    if bad:
+        raise InvalidPositionError(f"a row may hold only 'X', 'O' and '.', not {bad}: {rows!r}")
+    return width, len(rows), [codes[ch] for r in rows for ch in r]
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise IkedaError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+    return str(value)
+
+
+def confirm_status(
+    position: Position,
+    *,
+    ko_rule: str = "simple",
+    first: str = "attacker",
+    strict_dame_seki: bool = False,
+    prune: bool = True,
+    split: bool = True,
+    budget: int = BUDGET,
+) -> StatusResult:
+    """Confirms the status of every chain of `position` by Sekiguchi's hypothetical play.
+
+    ``ko_rule``: "simple" (Decision 8) or "koban" (Decision 8b); ``first``: "attacker"
+    (Decision 6) or "defender" (for comparison); ``strict_dame_seki``: Art. 8's dame seki
+    (Section 6). ``prune`` (Decision 7) and ``split`` (Section 7's frozen chains and
+    regions) are exact and on by default; turning them off makes the search whole-board and
+    exhaustive, for tests on tiny boards. ``budget``: states per region.
+
+    Raises :class:`InvalidPositionError` for a position that cannot exist and
+    :class:`StatusBudgetError` (naming the region) when a region is beyond the budget.
+    """
+    from .game import _vertex_names
+
+    width, height, cells = _cells(position)
+    names = _vertex_names(width, height)
+    ko = _choice("ko_rule", ko_rule, KO_RULES)
+    mover = _choice("first", first, FIRST)
+    for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
+        if not isinstance(flag, bool):
+            raise IkedaError(f"{name} must be True or False, not {flag!r}")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise IkedaError(f"budget must be a positive int, not {budget!r}")
+    chains, territory, dead, owner, regions = _core.confirm_status(
+        width, height, cells, ko=ko, first=mover, strict_dame_seki=strict_dame_seki, prune=prune, split=split, budget=budget
+    )
+    status = ["."] * (width * height)
+    classes = ["."] * (width * height)
+    out = []
+    for colour, stones, case, st in chains:
+        cls = case[0]  # the class is the letter of the case: F, S or N
+        for p in stones:
+            status[p] = _STATUS_MARK[st]
+            classes[p] = cls
+        out.append(ChainStatus(
+            "B" if colour == 1 else "W", [names[p] for p in stones], cls, case, st,  # type: ignore[arg-type]
+        ))
+    marks = [".bw"[o] for o in owner]
+
+    def rows(cells: list[str]) -> list[str]:
+        return ["".join(cells[r * width:(r + 1) * width]) for r in range(height)]
+
+    return StatusResult(
+        rows(status), rows(classes), out, rows(marks),
+        {"B": territory[0], "W": territory[1]}, {"B": dead[0], "W": dead[1]},
+        [([names[p] for p in pts], n) for pts, n in regions],
+        {"ko_rule": ko, "first": mover, "strict_dame_seki": strict_dame_seki},
+    )
+
+
+def japanese_score(
+    position: Position,
+    *,
+    komi: float | None = None,
+    prisoners: Mapping[str, int] | None = None,
+    ko_rule: str = "simple",
+    first: str = "attacker",
+    strict_dame_seki: bool = False,
+    prune: bool = True,
+    split: bool = True,
+    budget: int = BUDGET,
+) -> JapaneseScore:
+    """Counts `position` Japanese-style after confirming its status (STATUS.md Section 6).
+
+    ``komi`` goes to White (default: the game's komi for a Game, 0 for rows);
+    ``prisoners`` are the stones taken during the game, ``{"B": taken by Black, "W": taken
+    by White}`` (default: the game's captures for a Game, none for rows). Dead stones are
+    removed and added to the capturer's prisoners; the other options are
+    :func:`confirm_status`'s.
+    """
+    from .game import Game
+
+    status = confirm_status(
+        position, ko_rule=ko_rule, first=first, strict_dame_seki=strict_dame_seki, prune=prune, split=split, budget=budget
+    )
+    if komi is None:
+        komi = position.komi if isinstance(position, Game) else 0
+    if isinstance(komi, bool) or not isinstance(komi, (int, float)) or komi != komi or abs(komi) == float("inf"):
+        raise IkedaError(f"komi must be a number, not {komi!r}")
+    if prisoners is None:
+        lost_b, lost_w = position.board.lost if isinstance(position, Game) else (0, 0)
+        taken = {"B": lost_w, "W": lost_b}
+    else:
+        if not isinstance(prisoners, Mapping) or set(prisoners) - {"B", "W"} or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in prisoners.values()
+        ):
+            raise IkedaError(f"prisoners must be {{'B': int, 'W': int}} (non-negative), not {prisoners!r}")
+        taken = {"B": int(prisoners.get("B", 0)), "W": int(prisoners.get("W", 0))}
+    dead = status.dead_count
+    total = {"B": taken["B"] + dead["W"], "W": taken["W"] + dead["B"]}
+    terr = status.territory_count
+    return JapaneseScore(
+        terr["B"] + total["B"], terr["W"] + total["W"] + komi, komi, dict(terr), total, dict(dead),
+        status.dead_stones, status,
+    )
+
+
+def game_score(game: Game, rules: Rules) -> Score:
+    """A game's count under Japanese rules, in :class:`Score`'s terms: the stones lost are
+    the captured and the dead ones, each side's score its territory plus the stones the
+    other side lost."""
+    js = japanese_score(game, komi=rules.komi)
+    lost_b, lost_w = game.board.lost
+    return Score(
+        js.black, js.white,
+        game.board.stone_count(1) - js.dead["B"], game.board.stone_count(2) - js.dead["W"],
+        js.territory["B"], js.territory["W"], 0.0, rules.komi, tuple(js.dead_stones), str(rules),
+        lost_b + js.dead["B"], lost_w + js.dead["W"],
+    )

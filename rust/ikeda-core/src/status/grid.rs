@@ -1,0 +1,208 @@
+//! The points a status search plays on, and first-class life on them (STATUS.md
+//! Decision 3).
+//!
+//! A [`Grid`] is a set of board points with their neighbours inside the set. Points
+//! outside it are *frozen*: stones of chains that are first-class at the start and stay
+//! so (Section 7), or the eyes of those chains. A grid point may touch frozen stones; it
+//! never touches a frozen eye, because every neighbour of such an eye is a frozen stone.
+//! The whole board is a grid with nothing frozen.
+//!
+//! Sets of grid points are bit sets ([`PointSet`]): `u128` for the search (at most 128
+//! points) and [`WideSet`] for the whole board of up to 25x25.
+
+use std::ops::{BitAnd, BitOr, Not};
+
+use crate::color::Color;
+use crate::geometry::Geometry;
+
+/// A set of grid points.
+pub(crate) trait PointSet: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+    const EMPTY: Self;
+    fn single(p: usize) -> Self;
+    fn len(&self) -> u32;
+    /// The lowest point, or `None` for the empty set.
+    fn first(&self) -> Option<usize>;
+    fn is_empty(&self) -> bool {
+        *self == Self::EMPTY
+    }
+    /// The points, lowest first.
+    fn points(self) -> impl Iterator<Item = usize> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            let p = rest.first()?;
+            rest = rest & !Self::single(p);
+            Some(p)
+        })
+    }
+}
+
+impl PointSet for u128 {
+    const EMPTY: u128 = 0;
+    #[inline]
+    fn single(p: usize) -> u128 {
+        1 << p
+    }
+    #[inline]
+    fn len(&self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn first(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+}
+
+/// A set of up to 640 points (a whole 25x25 board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WideSet([u64; 10]);
+
+impl BitAnd for WideSet {
+    type Output = WideSet;
+    fn bitand(self, o: WideSet) -> WideSet {
+        WideSet(std::array::from_fn(|k| self.0[k] & o.0[k]))
+    }
+}
+
+impl BitOr for WideSet {
+    type Output = WideSet;
+    fn bitor(self, o: WideSet) -> WideSet {
+        WideSet(std::array::from_fn(|k| self.0[k] | o.0[k]))
+    }
+}
+
+impl Not for WideSet {
+    type Output = WideSet;
+    fn not(self) -> WideSet {
+        WideSet(self.0.map(|w| !w))
+    }
+}
+
+impl PointSet for WideSet {
+    const EMPTY: WideSet = WideSet([0; 10]);
+    fn single(p: usize) -> WideSet {
+        let mut s = WideSet::EMPTY;
+        s.0[p / 64] = 1 << (p % 64);
+        s
+    }
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn first(&self) -> Option<usize> {
+        self.0.iter().position(|&w| w != 0).map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
+}
+
+/// A set of board points with their adjacency.
+#[derive(Clone, Debug)]
+pub(crate) struct Grid<S: PointSet> {
+    /// Board flat index of each grid point, ascending.
+    pub points: Vec<usize>,
+    /// Grid neighbours of each grid point.
+    pub nbr: Vec<S>,
+    /// Grid points touching a frozen stone of each colour ([`Color::index`]).
+    pub frozen: [S; 2],
+    /// All grid points.
+    pub all: S,
+}
+
+impl<S: PointSet> Grid<S> {
+    /// The grid of `points` (board flat indices, ascending) on a board whose cells are
+    /// `cells` (flat, 0 empty, 1 Black, 2 White): neighbours outside the set are frozen
+    /// stones. Precondition: `points` fit in `S`.
+    pub(crate) fn new(geo: Geometry, cells: &[u8], points: Vec<usize>) -> Grid<S> {
+        let mut index = vec![usize::MAX; geo.points()];
+        for (k, &p) in points.iter().enumerate() {
+            index[p] = k;
+        }
+        let mut grid = Grid { nbr: vec![S::EMPTY; points.len()], frozen: [S::EMPTY; 2], all: S::EMPTY, points: Vec::new() };
+        for (k, &p) in points.iter().enumerate() {
+            grid.all = grid.all | S::single(k);
+            for q in board_neighbours(geo, p) {
+                match (index[q], cells[q]) {
+                    (usize::MAX, 1) => grid.frozen[0] = grid.frozen[0] | S::single(k),
+                    (usize::MAX, 2) => grid.frozen[1] = grid.frozen[1] | S::single(k),
+                    (usize::MAX, _) => {}
+                    (j, _) => grid.nbr[k] = grid.nbr[k] | S::single(j),
+                }
+            }
+        }
+        grid.points = points;
+        grid
+    }
+
+    /// The points next to `set`.
+    #[inline]
+    pub(crate) fn around(&self, set: S) -> S {
+        set.points().fold(S::EMPTY, |acc, q| acc | self.nbr[q])
+    }
+
+    /// The connected part of `within` through `p`.
+    #[inline]
+    pub(crate) fn flood(&self, within: S, p: usize) -> S {
+        let (mut done, mut frontier) = (S::single(p), S::single(p));
+        while !frontier.is_empty() {
+            let next = self.around(frontier) & within & !done;
+            done = done | next;
+            frontier = next;
+        }
+        done
+    }
+
+    /// X*(c) of Decision 3 when `stones` are c's stones and `empty` the empty points,
+    /// computed like Benson's algorithm restricted to one-point eyes: start with every
+    /// chain of c and every eye of c (an empty point all of whose neighbours are c
+    /// stones), then repeatedly drop the chains that touch fewer than two remaining eyes
+    /// and the eyes that touch a dropped chain. A chain joined to a frozen stone of c is
+    /// first-class for good (its frozen eyes never go), so it is never dropped.
+    pub(crate) fn first_class(&self, c: Color, stones: S, empty: S) -> FirstClass<S> {
+        let mut eyes = S::EMPTY;
+        for p in (empty & !self.frozen[c.opponent().index()]).points() {
+            if (self.nbr[p] & !stones).is_empty() {
+                eyes = eyes | S::single(p);
+            }
+        }
+        // (chain, its neighbours, anchored); chains dropped so far are left out.
+        let mut chains: Vec<(S, S, bool)> = Vec::new();
+        let mut rest = stones;
+        while let Some(p) = rest.first() {
+            let chain = self.flood(stones, p);
+            rest = rest & !chain;
+            chains.push((chain, self.around(chain), !(chain & self.frozen[c.index()]).is_empty()));
+        }
+        loop {
+            let before = chains.len();
+            let mut lost = S::EMPTY;
+            chains.retain(|&(_, around, anchored)| {
+                let keep = anchored || (around & eyes).len() >= 2;
+                if !keep {
+                    lost = lost | around;
+                }
+                keep
+            });
+            eyes = eyes & !lost;
+            if chains.len() == before {
+                break;
+            }
+        }
+        let stones = chains.iter().fold(S::EMPTY, |acc, &(chain, _, _)| acc | chain);
+        FirstClass { stones, eyes }
+    }
+}
+
+/// The on-board neighbours of flat index `p`.
+pub(crate) fn board_neighbours(geo: Geometry, p: usize) -> impl Iterator<Item = usize> {
+    let (w, h) = (usize::from(geo.width), usize::from(geo.height));
+    let (x, y) = (p % w, p / w);
+    [(y > 0).then(|| p - w), (x > 0).then(|| p - 1), (x + 1 < w).then(|| p + 1), (y + 1 < h).then(|| p + w)]
+        .into_iter()
+        .flatten()
+}
+
+/// What is first-class for one colour in one configuration of a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FirstClass<S> {
+    /// Stones of chains in X* (Decision 3), frozen ones' grid stones included.
+    pub stones: S,
+    /// The eyes E of X*.
+    pub eyes: S,
+}

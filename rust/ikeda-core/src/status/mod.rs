@@ -1,0 +1,387 @@
+//! Status confirmation after Sekiguchi (STATUS.md): which chains are alive, dead or seki
+//! stones, decided by hypothetical play, and the Japanese-style count that follows.
+//!
+//! Reading guide:
+//! - `grid`: the points a search plays on and first-class life (Decision 3);
+//! - `search`: the hypothetical play (Decisions 5, 7, 8, 8b) and its state graph;
+//! - `solve`: the goals of Section 4 (Decision 9) as fixpoints on that graph;
+//! - `allocate`: the final allocation (Section 5, Decision 11) and the count (Section 6,
+//!   Decision 12);
+//! - this file: freezing first-class chains and splitting the rest of the board into
+//!   independent regions (Section 7), then classifying every chain (Decision 2).
+//!
+//! Why regions are exact: a chain that is first-class at the start keeps its eyes for
+//! ever (Decision 3, and Decision 7(a) keeps its owner out of them), so its stones and eyes
+//! never change. The other points fall into connected regions separated by those frozen
+//! walls. Every goal of a chain depends only on its own region, and a move in another
+//! region is, seen from this one, a pass (it lifts a simple-ko ban like a pass, and a
+//! ko-pass made for bans elsewhere lifts nothing here). So each region is searched alone,
+//! with both players free to pass, and gives the same answer as the whole board.
+
+mod allocate;
+mod grid;
+mod search;
+mod solve;
+
+use rayon::prelude::*;
+
+use crate::board::{Board, SetupError};
+use crate::color::Color;
+use crate::geometry::{Geometry, MAX_CELLS};
+use grid::{board_neighbours, Grid, PointSet, WideSet};
+use search::{explore, Beyond, SearchRules, State};
+use solve::Solver;
+
+pub use allocate::Count;
+
+/// The ko rule of the hypothetical play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StatusKo {
+    /// Decision 8: the basic ko rule (a pass or any other move lifts the ban).
+    Simple,
+    /// Decision 8b: Jasiek's ko-ban with ko-pass.
+    Koban,
+}
+
+/// Who moves first from the start state (Decision 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FirstMover {
+    Attacker,
+    /// For comparison only (the Nihon Kiin's convention).
+    Defender,
+}
+
+/// The options of a status confirmation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatusOptions {
+    pub ko: StatusKo,
+    pub first: FirstMover,
+    /// Section 6's strict Art. 8 option: alive chains touching a dame count as in seki.
+    pub strict_dame_seki: bool,
+    /// Decision 7's pruning (off only to test it).
+    pub prune: bool,
+    /// Section 7's freezing and region split (needs `prune`; off only to test it).
+    pub split: bool,
+    /// The most states one region's search may visit.
+    pub budget: usize,
+}
+
+/// The default budget: states per region.
+pub const DEFAULT_BUDGET: usize = 2_000_000;
+
+impl Default for StatusOptions {
+    fn default() -> Self {
+        StatusOptions { ko: StatusKo::Simple, first: FirstMover::Attacker, strict_dame_seki: false, prune: true, split: true, budget: DEFAULT_BUDGET }
+    }
+}
+
+/// The case of Section 4 that holds first, or `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Case {
+    F1,
+    F2,
+    F3,
+    S1,
+    S2,
+    N,
+}
+
+impl Case {
+    /// The class: `'F'`, `'S'` or `'N'`.
+    #[must_use]
+    pub const fn class(self) -> char {
+        match self {
+            Case::F1 | Case::F2 | Case::F3 => 'F',
+            Case::S1 | Case::S2 => 'S',
+            Case::N => 'N',
+        }
+    }
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Case::F1 => "F1",
+            Case::F2 => "F2",
+            Case::F3 => "F3",
+            Case::S1 => "S1",
+            Case::S2 => "S2",
+            Case::N => "N",
+        }
+    }
+}
+
+/// The final status of a chain (Section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Alive,
+    Seki,
+    Dead,
+}
+
+impl Status {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Alive => "alive",
+            Status::Seki => "seki",
+            Status::Dead => "dead",
+        }
+    }
+}
+
+/// One chain's confirmation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainStatus {
+    pub color: Color,
+    /// Flat indices, ascending.
+    pub stones: Vec<usize>,
+    pub case: Case,
+    pub status: Status,
+}
+
+/// One region that was searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionReport {
+    /// Flat indices, ascending.
+    pub points: Vec<usize>,
+    /// States in its graph.
+    pub states: usize,
+}
+
+/// The confirmation of a whole position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusReport {
+    /// Black's chains, then White's, each by their first stone.
+    pub chains: Vec<ChainStatus>,
+    pub regions: Vec<RegionReport>,
+    pub count: Count,
+}
+
+/// Why a position could not be confirmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StatusError {
+    /// The cells do not form a position.
+    Setup(SetupError),
+    /// A cell that is not 0, 1 or 2, or the wrong number of cells.
+    Cells(String),
+    /// A region is beyond the search's limits: its points (flat indices) and why.
+    Budget { region: Vec<usize>, reason: String },
+}
+
+impl std::fmt::Display for StatusError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StatusError::Setup(e) => e.fmt(f),
+            StatusError::Cells(why) => f.write_str(why),
+            StatusError::Budget { region, reason } => write!(f, "region of {} points is beyond the status search: {reason}", region.len()),
+        }
+    }
+}
+
+impl std::error::Error for StatusError {}
+
+fn beyond(region: &[usize], why: &Beyond, budget: usize) -> StatusError {
+    let reason = match why {
+        Beyond::States(_) => format!("more than {budget} states"),
+        Beyond::Points(n) => format!("{n} points, more than the {} a search board holds", search::MAX_POINTS),
+        Beyond::Chains(n) => format!("{n} chains, more than the {} a search tracks", search::MAX_CHAINS),
+        Beyond::Bans => format!("more than {} ko bans at once", search::MAX_BANS),
+    };
+    StatusError::Budget { region: region.to_vec(), reason }
+}
+
+/// Connected components of `points` (flat indices), each ascending, ordered by their
+/// first point.
+fn components(geo: Geometry, inside: impl Fn(usize) -> bool, same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; geo.points()];
+    let mut out = Vec::new();
+    for start in 0..geo.points() {
+        if seen[start] || !inside(start) {
+            continue;
+        }
+        seen[start] = true;
+        let mut comp = vec![start];
+        let mut k = 0;
+        while k < comp.len() {
+            let p = comp[k];
+            k += 1;
+            for q in board_neighbours(geo, p) {
+                if !seen[q] && inside(q) && same(p, q) {
+                    seen[q] = true;
+                    comp.push(q);
+                }
+            }
+        }
+        comp.sort_unstable();
+        out.push(comp);
+    }
+    out
+}
+
+/// The cases of the `tracked` chains, all inside the region `points`, and the number of
+/// states searched.
+fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions) -> Result<(Vec<Case>, usize), StatusError> {
+    let refuse = |e: Beyond| beyond(points, &e, opts.budget);
+    if points.len() > search::MAX_POINTS {
+        return Err(refuse(Beyond::Points(points.len())));
+    }
+    let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
+    let board = search::Board::new(&grid, SearchRules { koban: opts.ko == StatusKo::Koban, prune: opts.prune });
+    let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
+    let mut stones = [0u128; 2];
+    let mut goals = Vec::new();
+    for &k in tracked {
+        let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
+        let set = chains[k].iter().fold(0u128, |acc, &p| acc | 1 << local(p));
+        stones[c.index()] |= set;
+        goals.push((c, set));
+    }
+    // The start state of a chain of colour D: the attacker (or D) to move, no ko ban.
+    let mover = |d: Color| if opts.first == FirstMover::Attacker { d.opponent() } else { d };
+    let roots: Vec<State> = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|&d| goals.iter().any(|&(c, _)| c == d))
+        .map(|d| State::start(stones[0], stones[1], mover(d)))
+        .collect();
+    let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
+    // F1 and F2 first, on the states where some chain is whole; then, for the chains
+    // left, F3, S1 and S2 on the whole graph.
+    let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, false).map_err(refuse)?;
+    let solver = Solver::new(&graph);
+    let mut found: Vec<Option<Case>> = goals.iter().enumerate().map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize)).collect();
+    if found.iter().all(Option::is_some) {
+        return Ok((found.into_iter().flatten().collect(), graph.len()));
+    }
+    let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, true).map_err(refuse)?;
+    let solver = Solver::new(&graph);
+    for (i, &(d, _)) in goals.iter().enumerate() {
+        found[i] = found[i].or_else(|| Some(solver.other_case(i, d, root_ids[root_of(d)] as usize)));
+    }
+    Ok((found.into_iter().flatten().collect(), graph.len()))
+}
+
+/// Confirms the status of every chain of a position (`cells`: flat, row-major from the
+/// top left, 0 empty, 1 Black, 2 White) and counts it.
+pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Result<StatusReport, StatusError> {
+    let pick = |c: u8| (0..geo.points()).filter(|&p| cells[p] == c).collect::<Vec<_>>();
+    if cells.len() != geo.points() {
+        return Err(StatusError::Cells(format!("{} cells for a board of {} points", cells.len(), geo.points())));
+    }
+    if let Some(p) = cells.iter().position(|&c| c > 2) {
+        return Err(StatusError::Cells(format!("cell {p} holds {}, not 0, 1 or 2", cells[p])));
+    }
+    Board::<MAX_CELLS>::from_setup(geo, &pick(1), &pick(2)).map_err(StatusError::Setup)?;
+
+    let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+    let mut case: Vec<Option<Case>> = vec![None; chains.len()];
+    let mut chain_of = vec![usize::MAX; geo.points()];
+    for (k, ch) in chains.iter().enumerate() {
+        for &p in ch {
+            chain_of[p] = k;
+        }
+    }
+
+    // Freeze what is first-class at the start (Section 7): its stones and eyes.
+    let mut frozen = vec![false; geo.points()];
+    if opts.split && opts.prune {
+        let whole: Grid<WideSet> = Grid::new(geo, cells, (0..geo.points()).collect());
+        let set = |c: u8| (0..geo.points()).filter(|&p| cells[p] == c).fold(WideSet::EMPTY, |acc, p| acc | WideSet::single(p));
+        for c in [Color::Black, Color::White] {
+            let fc = whole.first_class(c, set(c as u8), set(0));
+            for p in (fc.stones | fc.eyes).points() {
+                frozen[p] = true;
+            }
+        }
+        for (k, ch) in chains.iter().enumerate() {
+            if frozen[ch[0]] {
+                case[k] = Some(Case::F1);
+            }
+        }
+    }
+    let regions = components(geo, |p| !frozen[p], |_, _| true);
+
+    // Regions are independent: search them in parallel, report the first refusal in
+    // board order.
+    let work: Vec<(Vec<usize>, Vec<usize>)> = regions
+        .into_iter()
+        .map(|points| {
+            let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
+            tracked.sort_unstable();
+            tracked.dedup();
+            (points, tracked)
+        })
+        .filter(|(_, tracked)| !tracked.is_empty()) // nothing to confirm in an empty region
+        .collect();
+    let solved: Vec<_> = work.par_iter().map(|(points, tracked)| solve_region(geo, cells, &chains, tracked, points, opts)).collect();
+    let mut reports = Vec::new();
+    for ((points, tracked), result) in work.into_iter().zip(solved) {
+        let (found, states) = result?;
+        for (&k, found) in tracked.iter().zip(found) {
+            case[k] = Some(found);
+        }
+        reports.push(RegionReport { points, states });
+    }
+
+    let cases: Vec<Case> = case.into_iter().map(|c| c.expect("every chain classified")).collect();
+    let colors: Vec<Color> = chains.iter().map(|ch| if cells[ch[0]] == 1 { Color::Black } else { Color::White }).collect();
+    let (statuses, count) = allocate::allocate(geo, cells, &chains, &colors, &cases, opts.strict_dame_seki);
+    let mut out: Vec<ChainStatus> = chains
+        .into_iter()
+        .zip(colors)
+        .zip(cases.into_iter().zip(statuses))
+        .map(|((stones, color), (case, status))| ChainStatus { color, stones, case, status })
+        .collect();
+    out.sort_by_key(|c| (c.color.index(), c.stones[0]));
+    Ok(StatusReport { chains: out, regions: reports, count })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows top first, `X` `O` `.` → (status rows, class rows).
+    pub(crate) fn confirm(rows: &[&str], opts: &StatusOptions) -> (Vec<String>, Vec<String>, StatusReport) {
+        let geo = Geometry::new(rows[0].len(), rows.len()).unwrap();
+        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes()).map(|b| match b {
+            b'X' => 1,
+            b'O' => 2,
+            _ => 0,
+        }).collect();
+        let report = match confirm_status(geo, &cells, opts) { Ok(r) => r, Err(e) => panic!("{e:?}") };
+        let mut status = vec![b'.'; cells.len()];
+        let mut class = vec![b'.'; cells.len()];
+        for ch in &report.chains {
+            for &p in &ch.stones {
+                status[p] = match ch.status {
+                    Status::Alive => b'a',
+                    Status::Seki => b's',
+                    Status::Dead => b'd',
+                };
+                class[p] = ch.case.class() as u8;
+            }
+        }
+        let w = geo.width as usize;
+        let rows = |v: Vec<u8>| v.chunks(w).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect();
+        (rows(status), rows(class), report)
+    }
+
+    fn check(rows: &[&str], status: &[&str]) {
+        for opts in [
+            StatusOptions::default(),
+            StatusOptions { split: false, ..StatusOptions::default() },
+        ] {
+            let (got, _, _) = confirm(rows, &opts);
+            assert_eq!(got, status, "{rows:?} with {opts:?}");
+        }
+    }
+
+    #[test]
+    fn sample_shapes() {
+        check(&["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"], &["a.aa.a", ".aaaa.", "aaaaaa", "a.aa.a"]);
+        check(&[".XO.O", "XXOOO", "OOO.O", "O.OOO"], &[".da.a", "ddaaa", "aaa.a", "a.aaa"]);
+        check(&[".X.XO", "XXXOO", "OOOO.", ".O.OO"], &[".d.da", "dddaa", "aaaa.", ".a.aa"]);
+        check(&["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"], &["a.a.as.sa.a.a", "aaaaas.saaaaa"]);
+        check(&["X...X", "XXXXX", "OOOOO", "O.O.O"], &["d...d", "ddddd", "aaaaa", "a.a.a"]);
+        check(&[".XOX.", "XXOOO", ".XXXX"], &[".ada.", "aaddd", ".aaaa"]);
+    }
+}

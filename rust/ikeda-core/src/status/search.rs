@@ -1,0 +1,350 @@
+//! The hypothetical play of STATUS.md Section 3 on one grid of at most 128 points, and
+//! the graph of every state it can reach.
+//!
+//! The search board is a value: the stones of each colour as a 128-bit set over the
+//! grid's points, the player to move and the ko state. A move makes a new value, so
+//! taking a move back costs nothing and the value itself is the exact memo key (no hash
+//! collision can merge two states). There is no game history (Decision 5); the ko rule is
+//! the simple ban of Decision 8 or the ko-ban with ko-pass of Decision 8b.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::grid::{FirstClass, Grid, PointSet};
+use crate::color::Color;
+
+/// The largest grid the search board holds.
+pub(crate) const MAX_POINTS: usize = 128;
+/// The most ko bans one state of the ko-ban mode holds.
+pub(crate) const MAX_BANS: usize = 4;
+/// The most chains of one grid whose goals are tracked.
+pub(crate) const MAX_CHAINS: usize = 64;
+
+/// One state of the hypothetical play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    pub black: u128,
+    pub white: u128,
+    /// Bit 0: White to move. Bits 1..=8: simple ko, the banned point + 1 (0: no ban).
+    pub meta: u16,
+    /// Ko-ban mode: up to [`MAX_BANS`] bans `(Q, r, q)`, 16 bits each
+    /// (`1 << 15 | Q << 14 | r << 7 | q`, Q = 1 for White), sorted, high first; 0 = none.
+    pub bans: u64,
+}
+
+impl State {
+    /// A state with no ko ban and `to_move` to play.
+    pub(crate) fn start(black: u128, white: u128, to_move: Color) -> State {
+        State { black, white, meta: u16::from(to_move == Color::White), bans: 0 }
+    }
+
+    #[inline]
+    pub(crate) fn mover(&self) -> Color {
+        if self.meta & 1 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    #[inline]
+    pub(crate) fn stones(&self, c: Color) -> u128 {
+        match c {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    fn bans(&self) -> impl Iterator<Item = Ban> + '_ {
+        (0..MAX_BANS).map(move |k| (self.bans >> (16 * k)) as u16).filter(|&b| b != 0).map(Ban::unpack)
+    }
+}
+
+/// A ko-ban `(Q, r, q)` of Decision 8b: Q may not play at r while that play would capture
+/// exactly the stone at q.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ban {
+    banned: Color,
+    r: usize,
+    q: usize,
+}
+
+impl Ban {
+    fn pack(self) -> u16 {
+        1 << 15 | u16::from(self.banned == Color::White) << 14 | (self.r as u16) << 7 | self.q as u16
+    }
+    fn unpack(b: u16) -> Ban {
+        let banned = if b >> 14 & 1 == 1 { Color::White } else { Color::Black };
+        Ban { banned, r: usize::from(b >> 7 & 0x7f), q: usize::from(b & 0x7f) }
+    }
+}
+
+/// The play rules of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SearchRules {
+    /// Decision 8b's ko-ban with ko-pass instead of Decision 8's simple ko.
+    pub koban: bool,
+    /// Decision 7's two prunings.
+    pub prune: bool,
+}
+
+/// Why a grid cannot be searched within the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Beyond {
+    States(usize),
+    Points(usize),
+    Chains(usize),
+    Bans,
+}
+
+/// The search board: a grid and the rules of play on it.
+pub(crate) struct Board<'a> {
+    grid: &'a Grid<u128>,
+    rules: SearchRules,
+}
+
+/// What the goals of Section 4 need to know about a state, by colour.
+pub(crate) type Held = FirstClass<u128>;
+
+impl<'a> Board<'a> {
+    pub(crate) fn new(grid: &'a Grid<u128>, rules: SearchRules) -> Board<'a> {
+        Board { grid, rules }
+    }
+
+    /// A chain can be captured unless it is joined to a frozen (first-class) stone.
+    #[inline]
+    fn captured(&self, chain: u128, c: Color, empty: u128) -> bool {
+        chain & self.grid.frozen[c.index()] == 0 && self.grid.around(chain) & empty == 0
+    }
+
+    /// X* of both colours (Decision 3).
+    pub(crate) fn held(&self, s: &State) -> [Held; 2] {
+        let empty = self.grid.all & !s.black & !s.white;
+        [Color::Black, Color::White].map(|c| self.grid.first_class(c, s.stones(c), empty))
+    }
+
+    /// Decision 7(b): the empty areas where `m` may not play because they are bordered
+    /// only by the opponent's X* stones and have fewer than two interior points.
+    fn futile(&self, s: &State, m: Color, opp_first_class: u128) -> u128 {
+        let grid = self.grid;
+        let stones = s.black | s.white;
+        let outside = grid.frozen[0] | grid.frozen[1];
+        let mut empty = grid.all & !stones;
+        let mut out = 0;
+        while empty != 0 {
+            let area = grid.flood(grid.all & !stones, empty.trailing_zeros() as usize);
+            empty &= !area;
+            let border = grid.around(area) & stones;
+            let own_frozen = area & grid.frozen[m.index()] != 0;
+            let walled = border & !opp_first_class == 0 && !own_frozen && (border != 0 || area & outside != 0);
+            if walled {
+                let interior = (area & !outside).points().filter(|&p| grid.nbr[p] & !area == 0).count();
+                if interior < 2 {
+                    out |= area;
+                }
+            }
+        }
+        out
+    }
+
+    /// Every move from `s` (plays, the pass, and in ko-ban mode the ko-pass), as the
+    /// states they lead to; the pass first.
+    pub(crate) fn successors(&self, s: &State, held: &[Held; 2], out: &mut Vec<State>) -> Result<(), Beyond> {
+        let m = s.mover();
+        let o = m.opponent();
+        let flip = s.meta & 1 ^ 1;
+        out.push(State { meta: flip, ..*s }); // pass: lifts a simple-ko ban, keeps ko-bans
+        if self.rules.koban && s.bans().any(|b| b.banned == m) {
+            let kept: Vec<Ban> = s.bans().filter(|b| b.banned != m).collect();
+            out.push(State { meta: flip, bans: pack(&kept)?, ..*s }); // ko-pass
+        }
+        let (own, opp) = (s.stones(m), s.stones(o));
+        let grid = self.grid;
+        let empty = grid.all & !own & !opp;
+        let mut candidates = empty;
+        let ko = usize::from(s.meta >> 1);
+        if ko > 0 {
+            candidates &= !(1u128 << (ko - 1));
+        }
+        if self.rules.prune {
+            // Decision 7(a): never fill an eye of one's own X*; 7(b): futile areas.
+            candidates &= !held[m.index()].eyes & !self.futile(s, m, held[o.index()].stones);
+        }
+        for p in candidates.points() {
+            let own2 = own | 1 << p;
+            let mut free = empty & !(1 << p);
+            let mut taken = 0u128;
+            for q in (grid.nbr[p] & opp).points() {
+                if taken >> q & 1 == 0 {
+                    let ch = grid.flood(opp, q);
+                    if self.captured(ch, o, free) {
+                        taken |= ch;
+                    }
+                }
+            }
+            free |= taken;
+            if taken == 0 && self.captured(grid.flood(own2, p), m, free) {
+                continue; // self-capture (Rule 5)
+            }
+            if self.rules.koban && s.bans().any(|b| b.banned == m && b.r == p && taken == 1 << b.q) {
+                continue;
+            }
+            // A ko capture (Decision 8): one stone taken, the new stone alone with that
+            // point as its only liberty.
+            let ko_capture = taken.count_ones() == 1
+                && grid.nbr[p] & own2 == 0
+                && grid.frozen[m.index()] >> p & 1 == 0
+                && grid.nbr[p] & free == taken;
+            let (black, white) = match m {
+                Color::Black => (own2, opp & !taken),
+                Color::White => (opp & !taken, own2),
+            };
+            let mut next = State { black, white, meta: flip, bans: 0 };
+            if self.rules.koban {
+                let mut bans: Vec<Ban> = s.bans().collect();
+                if ko_capture {
+                    bans.push(Ban { banned: o, r: taken.trailing_zeros() as usize, q: p });
+                }
+                // A ban disappears when r is filled or q no longer holds the capturer's stone.
+                bans.retain(|b| (black | white) >> b.r & 1 == 0 && next.stones(b.banned.opponent()) >> b.q & 1 == 1);
+                next.bans = pack(&bans)?;
+            } else if ko_capture {
+                next.meta |= (taken.trailing_zeros() as u16 + 1) << 1;
+            }
+            out.push(next);
+        }
+        Ok(())
+    }
+}
+
+fn pack(bans: &[Ban]) -> Result<u64, Beyond> {
+    if bans.len() > MAX_BANS {
+        return Err(Beyond::Bans);
+    }
+    let mut packed: Vec<u16> = bans.iter().map(|b| b.pack()).collect();
+    packed.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(packed.iter().enumerate().fold(0u64, |acc, (k, &b)| acc | u64::from(b) << (16 * k)))
+}
+
+/// The reachable state graph of one grid, with the goal predicates of Section 4 for each
+/// tracked chain (bit k of `g`, `t`, `gp` is chain k).
+pub(crate) struct StateGraph {
+    pub white_to_move: Vec<bool>,
+    pub succ_start: Vec<u32>,
+    pub succ: Vec<u32>,
+    /// G: every point of the chain holds a stone of its colour.
+    pub g: Vec<u64>,
+    /// T: every point of the chain is held first-class (Decision 4).
+    pub t: Vec<u64>,
+    /// G': some point of the chain holds a stone of its colour or is an eye of its X*.
+    pub gp: Vec<u64>,
+}
+
+impl StateGraph {
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.white_to_move.len()
+    }
+
+    #[inline]
+    pub(crate) fn successors(&self, s: usize) -> &[u32] {
+        &self.succ[self.succ_start[s] as usize..self.succ_start[s + 1] as usize]
+    }
+}
+
+/// Explores the states reachable from `roots` (breadth first), refusing beyond `budget`
+/// states. `chains` are the tracked chains: colour and points. With `whole` false, only
+/// states where some tracked chain is whole (G) are expanded; the others are left without
+/// moves, which the goals F1, F2 and S1 never look past.
+pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128)], budget: usize, whole: bool) -> Result<(StateGraph, Vec<u32>), Beyond> {
+    if chains.len() > MAX_CHAINS {
+        return Err(Beyond::Chains(chains.len()));
+    }
+    let mut ids: HashMap<State, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut states: Vec<State> = Vec::new();
+    let mut intern = |s: State, states: &mut Vec<State>| -> Result<u32, Beyond> {
+        let next = states.len();
+        match ids.entry(s) {
+            Entry::Occupied(e) => Ok(*e.get()),
+            Entry::Vacant(_) if next >= budget => Err(Beyond::States(budget)),
+            Entry::Vacant(e) => {
+                e.insert(next as u32);
+                states.push(s);
+                Ok(next as u32)
+            }
+        }
+    };
+    let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Result<Vec<_>, _>>()?;
+    let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
+    let mut next = Vec::new();
+    let mut k = 0;
+    while k < states.len() {
+        let s = states[k];
+        k += 1;
+        let held = board.held(&s);
+        let (mut g, mut t, mut gp) = (0u64, 0u64, 0u64);
+        for (i, &(c, points)) in chains.iter().enumerate() {
+            let h = held[c.index()];
+            let stones = s.stones(c);
+            g |= u64::from(points & !stones == 0) << i;
+            t |= u64::from(points & !(h.stones | h.eyes) == 0) << i;
+            gp |= u64::from(points & (stones | h.eyes) != 0) << i;
+        }
+        graph.g.push(g);
+        graph.t.push(t);
+        graph.gp.push(gp);
+        graph.white_to_move.push(s.mover() == Color::White);
+        next.clear();
+        if whole || g != 0 {
+            board.successors(&s, &held, &mut next)?;
+        }
+        let first = graph.succ.len();
+        for &n in &next {
+            let id = intern(n, &mut states)?;
+            graph.succ.push(id);
+        }
+        graph.succ[first..].sort_unstable();
+        let mut len = first;
+        for j in first..graph.succ.len() {
+            if j == first || graph.succ[j] != graph.succ[len - 1] {
+                graph.succ[len] = graph.succ[j];
+                len += 1;
+            }
+        }
+        graph.succ.truncate(len);
+        graph.succ_start.push(graph.succ.len() as u32);
+    }
+    Ok((graph, root_ids))
+}
+
+/// A fast hasher for [`State`] keys (multiply-rotate over the words written; the keys are
+/// exact, so the hash only spreads them).
+#[derive(Default)]
+pub(crate) struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    #[inline]
+    fn write_u128(&mut self, w: u128) {
+        self.write_u64(w as u64);
+        self.write_u64((w >> 64) as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, w: u16) {
+        self.write_u64(u64::from(w));
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (self.0 >> 31)
+    }
+}

@@ -1,0 +1,68 @@
+//! `ikeda._core.confirm_status`: status confirmation after Sekiguchi (ikeda-core's
+//! `status` module) on a position given as cells, run without the GIL.
+
+use ikeda_core::{confirm_status, FirstMover, StatusError, StatusKo, StatusOptions};
+use pyo3::prelude::*;
+
+use crate::errors::{geometry, invalid_position, IkedaError, InvalidPositionError, StatusBudgetError};
+
+/// `(colour, stones, case, status)` per chain.
+type ChainTuple = (u8, Vec<usize>, &'static str, &'static str);
+/// `(chains, territory, dead, owner, regions)`; a region is `(points, states)`.
+type StatusTuple = (Vec<ChainTuple>, (u32, u32), (u32, u32), Vec<u8>, Vec<(Vec<usize>, usize)>);
+
+/// Confirms every chain of a `width` x `height` position (`cells`: row-major from the top
+/// left, 0 empty, 1 Black, 2 White) and counts it (STATUS.md Sections 4-6).
+#[pyfunction]
+#[pyo3(
+    name = "confirm_status",
+    signature = (width, height, cells, *, ko="simple", first="attacker", strict_dame_seki=false, prune=true, split=true, budget=ikeda_core::status::DEFAULT_BUDGET)
+)]
+#[allow(clippy::too_many_arguments)]
+fn confirm_status_py(
+    py: Python<'_>,
+    width: i64,
+    height: i64,
+    cells: Vec<u8>,
+    ko: &str,
+    first: &str,
+    strict_dame_seki: bool,
+    prune: bool,
+    split: bool,
+    budget: usize,
+) -> PyResult<StatusTuple> {
+    let geo = geometry(width, height)?;
+    let ko = match ko {
+        "simple" => StatusKo::Simple,
+        "koban" => StatusKo::Koban,
+        _ => return Err(IkedaError::new_err(format!("ko_rule must be 'simple' or 'koban', not {ko:?}"))),
+    };
+    let first = match first {
+        "attacker" => FirstMover::Attacker,
+        "defender" => FirstMover::Defender,
+        _ => return Err(IkedaError::new_err(format!("first must be 'attacker' or 'defender', not {first:?}"))),
+    };
+    let opts = StatusOptions { ko, first, strict_dame_seki, prune, split, budget };
+    let report = py.detach(move || confirm_status(geo, &cells, &opts)).map_err(|e| match e {
+        StatusError::Setup(e) => invalid_position(&e, |i| geo.vertex_name(i)),
+        StatusError::Cells(why) => InvalidPositionError::new_err(why),
+        StatusError::Budget { region, reason } => {
+            let names: Vec<String> = region.iter().map(|&p| geo.vertex_name(p)).collect();
+            let shown = if names.len() > 12 { format!("{} ... ({} points)", names[..12].join(" "), names.len()) } else { names.join(" ") };
+            StatusBudgetError::new_err((format!("status confirmation refused: the region {shown} is beyond the search ({reason})"), names, reason))
+        }
+    })?;
+    Ok((
+        report.chains.into_iter().map(|c| (c.color as u8, c.stones, c.case.as_str(), c.status.as_str())).collect(),
+        (report.count.territory[0], report.count.territory[1]),
+        (report.count.dead[0], report.count.dead[1]),
+        report.count.owner,
+        report.regions.into_iter().map(|r| (r.points, r.states)).collect(),
+    ))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("STATUS_BUDGET", ikeda_core::status::DEFAULT_BUDGET)?;
+    m.add_function(wrap_pyfunction!(confirm_status_py, m)?)?;
+    Ok(())
+}
