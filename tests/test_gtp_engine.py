@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ikeda import Game
+from ikeda import Game, confirm_status
 from ikeda.gtp import Engine, MctsEngine
 
 REQUIRED = (
@@ -158,3 +158,17 @@ def test_bot_budgets(budget: dict[str, float]) -> None:
     bot = MctsEngine(**budget)  # type: ignore[arg-type]
     reply = ask(bot, "boardsize 9", "genmove b")[1]
     assert reply != "pass" and Game(9).is_legal(reply)
+
+
+def test_japanese_preset_lists_and_counts_by_status_confirmation() -> None:
+    """Under the japanese preset the dead stones come from status confirmation (STATUS.md):
+    both walls have two eyes, and the lone White stone at C1 inside Black's area is dead."""
+    e = Engine(first_legal)
+    ask(e, "boardsize 5", "komi 0", "ikeda-rules japanese")
+    for color, mv in zip("bw" * 14, ["A2", "A3", "B2", "B3", "C2", "C3", "D2", "D3", "E2", "E3", "B1", "A4", "E1", "B4", "pass", "C4", "pass", "D4", "pass", "E4", "pass", "B5", "pass", "D5", "pass", "E5", "pass", "C1"]):
+        assert ask(e, f"play {color} {mv}") == [""]
+    assert ask(e, "final_status_list dead") == ["C1"]
+    assert ask(e, "final_status_list seki") == [""]
+    assert len(ask(e, "final_status_list alive")[0].split()) == 7 + 13
+    assert confirm_status(e.game).dead_stones == ["C1"]
+    assert ask(e, "final_score") == [e.game.score().result]

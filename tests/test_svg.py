@@ -104,3 +104,12 @@ def test_replay_command_json_and_exit_status(tmp_path: Path, capsys: pytest.Capt
     assert by_name["illegal_occupied.sgf"]["illegal"] == {"number": 4, "color": "W", "vertex": "E5", "reason": "occupied"}
     assert by_name["off_board.sgf"]["line"] == 3 and by_name["random_9x9_area3.sgf"]["status"] == "ok"
     assert main(["replay", str(tmp_path)]) == 2  # no SGF files
+
+
+def test_japanese_territory_marks_the_stones_status_confirmation_finds_dead() -> None:
+    g = Game(5, rules="japanese")
+    for mv in ["A2", "A3", "B2", "B3", "C2", "C3", "D2", "D3", "E2", "E3", "B1", "A4", "E1", "B4", "pass", "C4", "pass", "D4", "pass", "E4", "pass", "B5", "pass", "D5", "pass", "E5", "pass", "C1"]:
+        g.play(mv)
+    shown = board(g, territory=True)
+    assert count(shown, "dead") == 1
+    assert count(board(g), "dead") == 0, "no marks unless territory is asked for"

@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 
 from .game import BLACK, WHITE, Game, Move
 from .handicap import handicap_points, max_fixed_handicap
+from .status import confirm_status
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 WOOD, LINE = "#dcb35c", "#222"
@@ -33,7 +34,10 @@ def board(
     `move_numbers` writes on each stone the number of the move that placed it (setup
     stones have none); `territory` marks each empty point (and each dead stone) with a
     small square of the colour that owns it (Definition 5 after removing `dead`); `dead`
-    chains are drawn faded with a cross."""
+    chains are drawn faded with a cross. Under the ``japanese`` preset, territory marks
+    with no `dead` given use the dead stones that status confirmation finds."""
+    if territory and not dead and game.rules.scoring == "japanese":
+        dead = confirm_status(game).dead_stones  # status confirmation decides (STATUS.md)
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
     cell = size / (max(w, h) - 1 + 2 * margin)

@@ -23,6 +23,7 @@ from typing import TextIO
 from .. import __version__
 from ..errors import IkedaError
 from ..game import Color, Game, Move
+from ..status import confirm_status
 from ..handicap import handicap_points, max_fixed_handicap
 from ..rules import Rules, as_rules
 from . import record
@@ -230,6 +231,11 @@ class Engine:
     def _final_status_list(self, args: list[str]) -> str:
         if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):
             raise GtpFailure("syntax error: final_status_list takes alive, dead or seki")
+        if self.game.rules.scoring == "japanese":
+            # Status confirmation decides (STATUS.md); a region beyond the search budget
+            # is answered `? ...` naming it, never guessed.
+            chains = confirm_status(self.game).chains
+            return " ".join(v for chain in chains if chain.status == args[0] for v in chain.stones)
         if args[0] != "alive":
             return ""  # the game is played out: every stone on the board counts as alive
         placed = record.stones(self.game)
