@@ -25,12 +25,13 @@ def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return scores.argmax(axis=1)
 
 
-def test_selfplay_ikeda_batch(benchmark: Any) -> None:
-    benchmark.group = "lockstep self-play 9x9, 64 games"
+@pytest.mark.parametrize("n", [N, 1024])
+def test_selfplay_ikeda_batch(benchmark: Any, n: int) -> None:
+    benchmark.group = "lockstep self-play 9x9"
     moves: list[int] = []
 
     def run() -> None:
-        b = ikeda.Batch(N, 9, seed=len(moves) + 1)
+        b = ikeda.Batch(n, 9, seed=len(moves) + 1)
         rng = np.random.default_rng(len(moves))
         while not b.is_over.all():
             b.step(random_actions(b.legal_mask(), rng))
@@ -39,13 +40,13 @@ def test_selfplay_ikeda_batch(benchmark: Any) -> None:
         moves.append(int(b.lengths.sum()))
 
     benchmark.pedantic(run, rounds=3, iterations=1)
-    assert all(m > N * 40 for m in moves)
+    assert all(m > n * 40 for m in moves)
     benchmark.extra_info["moves_per_s"] = round(sum(moves) / benchmark.stats.stats.total)
 
 
 def test_selfplay_pyspiel_states(benchmark: Any) -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    benchmark.group = "lockstep self-play 9x9, 64 games"
+    benchmark.group = "lockstep self-play 9x9"
     game = pyspiel.load_game("go", {"board_size": 9, "komi": 6.5})
     moves: list[int] = []
 
