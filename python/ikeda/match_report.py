@@ -8,10 +8,10 @@ import json
 import sys
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from .match import EngineStats, GameResult, MatchResult, run_match
+from .report import progress_bar
 from .rules import PRESET_NAMES, as_rules
 
 
@@ -40,15 +40,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
     try:
-        with Progress(
-            TextColumn("[bold]match"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[standing]}"),
-            TimeElapsedColumn(),
-            console=console,
-            disable=args.quiet,
-        ) as progress:
+        with progress_bar("match", "{task.fields[standing]}", console, quiet=args.quiet) as progress:
             task = progress.add_task("games", total=args.games, standing="")
 
             def advance(r: GameResult, stats: dict[str, EngineStats]) -> None:

@@ -13,10 +13,10 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from .errors import IkedaError
+from .report import key_value_table, progress_bar
 from .rules import PRESET_NAMES
 from .sgf import ReplayResult, replay_many
 
@@ -49,10 +49,7 @@ def run_replay(args: argparse.Namespace) -> int:
         raise IkedaError("no SGF files found")
     err = Console(stderr=True)
     start = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]replaying"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]} records/s"),
-        TimeElapsedColumn(), console=err, disable=args.quiet or args.json,
-    ) as progress:
+    with progress_bar("replaying", "{task.fields[rate]} records/s", err, quiet=args.quiet or args.json) as progress:
         task = progress.add_task("records", total=len(files), rate="-")
 
         def advance(done: int) -> None:
@@ -76,9 +73,6 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def summary(results: list[ReplayResult], seconds: float, rules: str | None) -> Table:
     counts = Counter(r.status for r in results)
-    t = Table(title=f"{len(results):,} records, rules: {rules or 'from RU (else area3)'}")
-    t.add_column("")
-    t.add_column("value", justify="right")
     scored = [r for r in results if r.black is not None and r.white is not None]
     wins = Counter((r.result or "?")[0] for r in scored)
     rows = [
@@ -92,9 +86,7 @@ def summary(results: list[ReplayResult], seconds: float, rules: str | None) -> T
         ("records/s", f"{len(results) / max(seconds, 1e-9):,.0f}"),
         ("time", f"{seconds:.2f} s"),
     ]
-    for k, v in rows:
-        t.add_row(k, v)
-    return t
+    return key_value_table(f"{len(results):,} records, rules: {rules or 'from RU (else area3)'}", rows)
 
 
 def problems(bad: list[ReplayResult]) -> Table:

@@ -13,17 +13,28 @@ from rich.table import Table
 from .simulate import Simulation, simulate
 
 
+def progress_bar(label: str, field: str, console: Console, *, quiet: bool) -> Progress:
+    """The progress bar of every command: label, bar, done/total, one live `field` (a
+    format string over the task's fields), elapsed time."""
+    return Progress(
+        TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TextColumn(field), TimeElapsedColumn(),
+        console=console, disable=quiet,
+    )
+
+
+def key_value_table(title: str, rows: list[tuple[str, str]]) -> Table:
+    """A two-column summary: what, and its value right-aligned."""
+    t = Table(title=title)
+    t.add_column("")
+    t.add_column("value", justify="right")
+    for k, v in rows:
+        t.add_row(k, v)
+    return t
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
-    with Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeElapsedColumn(),
-        console=console,
-        disable=args.quiet,
-    ) as progress:
+    with progress_bar("simulating", "{task.fields[rate]} games/s", console, quiet=args.quiet) as progress:
         task = progress.add_task("games", total=args.games, rate="-")
 
         def advance(done: int) -> None:
@@ -58,9 +69,6 @@ def summary(sim: Simulation) -> Table:
     secs = max(sim.seconds, 1e-9)
     winner = sim.winner
     fp = sim.first_passer
-    t = Table(title=f"{sim.games:,} games, {sim.size[0]}x{sim.size[1]}, {sim.rules}, seed {sim.seed}")
-    t.add_column("")
-    t.add_column("value", justify="right")
     rows = [
         ("games/s", f"{sim.games / secs:,.0f}"),
         ("moves/s", f"{moves / secs:,.0f}"),
@@ -74,9 +82,7 @@ def summary(sim: Simulation) -> Table:
         ("move-cap hits", f"{int(sim.capped.sum()):,}"),
         ("time", f"{sim.seconds:.2f} s"),
     ]
-    for k, v in rows:
-        t.add_row(k, v)
-    return t
+    return key_value_table(f"{sim.games:,} games, {sim.size[0]}x{sim.size[1]}, {sim.rules}, seed {sim.seed}", rows)
 
 
 def plot(sim: Simulation, path: str) -> None:
