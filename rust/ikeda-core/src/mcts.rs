@@ -24,7 +24,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::color::{Cell, Color};
 use crate::game::{Game, Ruleset};
 use crate::geometry::Loc;
-use crate::playout::is_eye;
+use crate::playout::{is_eye, policy_play};
 
 /// RAVE equivalence parameter: the number of visits at which a node's own statistics and
 /// its all-moves-as-first statistics weigh the same.
@@ -36,8 +36,8 @@ pub const PASS_MARGIN: f64 = 0.02;
 /// How much lower (in points) than the best play's a pass's mean margin may be and still
 /// be chosen.
 pub const PASS_POINTS: f64 = 1.0;
-/// Visits a pass needs before it can be chosen over a more visited play (and at least a
-/// quarter of that play's).
+/// Visits a pass needs before it can be chosen, as the most visited move or over a more
+/// visited play (then also at least a quarter of that play's).
 const PASS_VISITS: u32 = 20;
 
 /// How long to search and when to give up.
@@ -271,32 +271,27 @@ fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
 }
 
 /// Plays `game` out: an urgent reply to the last play if there is one (see [`urgent`]),
-/// else a uniform choice among the legal plays that fill none of the mover's own eyes,
-/// else a pass; to the end or `max_moves` moves. Appends the moves (flat index, mover).
+/// else the playout policy's uniform choice among the legal plays that fill none of the
+/// mover's own eyes ([`policy_play`]), else a pass; to the end or `max_moves` moves. Appends the moves (flat index, mover).
 fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64, max_moves: usize, moves: &mut Vec<(usize, Color)>) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = game.position.geometry();
-    let mut candidates: Vec<Loc> = Vec::with_capacity(geo.points());
-    let pick = |n: usize, rng: &mut Xoshiro256PlusPlus| ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize;
+    let mut urgent_plays: Vec<Loc> = Vec::with_capacity(5);
     let start = moves.len();
     while !game.passes.over && moves.len() - start < max_moves {
         let c = game.to_move;
-        if let Some(l) = last {
-            urgent(game, l, &mut candidates);
+        match last {
+            Some(l) => urgent(game, l, &mut urgent_plays),
+            None => urgent_plays.clear(),
+        }
+        let mv = if urgent_plays.is_empty() {
+            policy_play(game, &mut rng)
         } else {
-            candidates.clear();
-        }
-        if candidates.is_empty() {
-            game.for_each_legal(|_, l| {
-                if !is_eye(game, l, c) {
-                    candidates.push(l);
-                }
-            });
-        }
-        let mv = (!candidates.is_empty()).then(|| candidates[pick(candidates.len(), &mut rng)]);
+            Some(urgent_plays[((u64::from(rng.next_u32()) * urgent_plays.len() as u64) >> 32) as usize])
+        };
         moves.push((mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c));
-        // The move was chosen among legal ones; a refusal here would be a kernel bug.
-        let _ = game.play(mv);
+        // The move was chosen among legal ones and the game is not over.
+        game.play_unchecked(mv);
         last = mv;
     }
 }
@@ -326,8 +321,12 @@ pub fn search<const N: usize>(game: &mut Game<N>, rules: &Ruleset, limits: &Sear
     }
     let root = &tree.nodes[0];
     let children = &tree.nodes[root.first_child as usize..(root.first_child + root.n_children) as usize];
-    let best = children.iter().max_by_key(|n| n.visits).expect("the pass is always a child");
     let pass = children.last().expect("the pass is the last child");
+    // A pass is chosen for being the most visited only once it has the visits a pass needs
+    // anyway: with few playouts spread over many plays, visit counts are noise.
+    let most = children.iter().max_by_key(|n| n.visits).expect("the pass is always a child");
+    let plays = &children[..children.len() - 1];
+    let best = if most.mv.is_none() && most.visits < PASS_VISITS { plays.iter().max_by_key(|n| n.visits).unwrap_or(most) } else { most };
     let settled = pass.visits >= PASS_VISITS.max(best.visits / 4)
         && best.value() >= 0.5
         && pass.value() >= best.value() - PASS_MARGIN
