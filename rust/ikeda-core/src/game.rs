@@ -12,7 +12,7 @@
 use crate::color::Color;
 use crate::geometry::Loc;
 use crate::position::{Illegal, KoRule, Position};
-use crate::territory::area;
+use crate::territory::{area, Area};
 
 /// How a game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +107,11 @@ impl HalfPoints {
 /// half point if `half_point`, komi.
 #[must_use]
 pub fn area_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, half_point: bool, komi_half: i32) -> HalfPoints {
-    let a = area(position.board(), &[]);
+    area_count(&area(position.board(), &[]), first_passer, half_point, komi_half)
+}
+
+/// [`area_score`] from an area already counted.
+fn area_count(a: &Area, first_passer: Option<Color>, half_point: bool, komi_half: i32) -> HalfPoints {
     let half = i32::from(half_point && first_passer == Some(Color::White));
     HalfPoints {
         black: 2 * a.total(Color::Black) as i32 - half,
@@ -185,13 +189,22 @@ impl<const N: usize> Game<N> {
     /// The score of the board as it stands under `rules` (no dead stones), in half points.
     #[must_use]
     pub fn score(&self, rules: &Ruleset) -> HalfPoints {
-        if !rules.territory {
-            return area_score(&self.position, self.passes.first_passer, rules.half_point, rules.komi_half);
-        }
+        self.scores(rules).0
+    }
+
+    /// The score under `rules` and the same board under Area II counting (no half point),
+    /// from one count of the area.
+    #[must_use]
+    pub fn scores(&self, rules: &Ruleset) -> (HalfPoints, HalfPoints) {
         let a = area(self.position.board(), &[]);
+        let fp = self.passes.first_passer;
+        let area2 = area_count(&a, fp, false, rules.komi_half);
+        if !rules.territory {
+            return (area_count(&a, fp, rules.half_point, rules.komi_half), area2);
+        }
         let given = |i: usize| if rules.pass_stones { self.pass_stones[i] } else { 0 };
         let net = |i: usize| 2 * (a.territory[i] as i32 - self.lost[i] as i32 - given(i) as i32);
-        HalfPoints { black: net(0), white: net(1) + rules.komi_half }
+        (HalfPoints { black: net(0), white: net(1) + rules.komi_half }, area2)
     }
 
     /// Whether the side to move may play at `loc` (simple-ko ban included).

@@ -14,7 +14,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::color::{Cell, Color};
-use crate::game::{area_score, Game, HalfPoints, Ruleset};
+use crate::game::{Game, HalfPoints, Ruleset};
 use crate::board::WORDS;
 use crate::geometry::{Geometry, Loc};
 use crate::position::Position;
@@ -152,13 +152,8 @@ pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Ruleset, seed: u64
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = Vec::with_capacity(2 * game.position.geometry().points());
     let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |m| moves.push(m));
-    RandomGame {
-        moves,
-        ended,
-        first_passer: game.passes.first_passer,
-        score: game.score(rules),
-        area2: area_score(&game.position, game.passes.first_passer, false, rules.komi_half),
-    }
+    let (score, area2) = game.scores(rules);
+    RandomGame { moves, ended, first_passer: game.passes.first_passer, score, area2 }
 }
 
 /// The seed of game `index` of a run seeded with `seed`.
@@ -193,9 +188,10 @@ pub fn simulate(geo: Geometry, rules: &Ruleset, seed: u64, first: u64, count: us
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, first + k));
             let mut length = 0;
             let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1);
+            let (score, area2) = game.scores(rules);
             Summary {
-                margin: game.score(rules).margin(),
-                margin_area2: area_score(&game.position, game.passes.first_passer, false, rules.komi_half).margin(),
+                margin: score.margin(),
+                margin_area2: area2.margin(),
                 first_passer: game.passes.first_passer.map_or(0, |c| c as u8),
                 length,
                 capped: !ended,
