@@ -1,5 +1,5 @@
-"""``ikeda simulate``'s output: a rich progress bar, the summary table, the .npz and the
-margin plot."""
+"""``ikeda simulate`` (the default command): play many random games natively and summarise
+them in a table, optionally an .npz of per-game arrays and a margin plot."""
 
 from __future__ import annotations
 
@@ -7,32 +7,29 @@ import argparse
 
 import numpy as np
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .simulate import Simulation, simulate
+from ..rules import PRESET_NAMES
+from ..simulate import Simulation, simulate
+from .output import Subparsers, key_value_table, progress_bar, threads
 
 
-def progress_bar(label: str, field: str, console: Console, *, quiet: bool) -> Progress:
-    """The progress bar of every command: label, bar, done/total, one live `field` (a
-    format string over the task's fields), elapsed time."""
-    return Progress(
-        TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TextColumn(field), TimeElapsedColumn(),
-        console=console, disable=quiet,
-    )
+def add_parser(sub: Subparsers) -> None:
+    sim = sub.add_parser("simulate", help="play random games natively and summarise them (default)")
+    sim.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    sim.add_argument("--games", type=int, default=20_000, help="number of games (default 20,000)")
+    sim.add_argument("--rules", default="area3", help=f"{', '.join(PRESET_NAMES)} or a rules string")
+    sim.add_argument("--komi", type=float, default=None, help="komi (default: the ruleset's, 6.5)")
+    sim.add_argument("--threads", type=threads, default=0, help="'auto' (every core) or a number")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--pass-probability", type=float, default=0.0, help="chance of a pass each move")
+    sim.add_argument("--out", help="write per-game arrays to this .npz")
+    sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=run)
 
 
-def key_value_table(title: str, rows: list[tuple[str, str]]) -> Table:
-    """A two-column summary: what, and its value right-aligned."""
-    t = Table(title=title)
-    t.add_column("")
-    t.add_column("value", justify="right")
-    for k, v in rows:
-        t.add_row(k, v)
-    return t
-
-
-def run_simulate(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     with progress_bar("simulating", "{task.fields[rate]} games/s", console, quiet=args.quiet) as progress:
         task = progress.add_task("games", total=args.games, rate="-")

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import argparse
 
+from ..gtp.bot import MctsEngine
 from ..rules import PRESET_NAMES, as_rules
-from .bot import MctsEngine
+from .output import Subparsers
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("gtp", help="serve the built-in Monte-Carlo bot over GTP on stdin/stdout")
     budget = p.add_mutually_exclusive_group()
     budget.add_argument("--playouts", type=int, default=None, help="playouts per move (default 10,000)")

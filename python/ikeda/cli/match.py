@@ -10,12 +10,12 @@ import sys
 from rich.console import Console
 from rich.table import Table
 
-from .match import EngineStats, GameResult, MatchResult, run_match
-from .report import progress_bar
-from .rules import PRESET_NAMES, as_rules
+from ..match import EngineStats, GameResult, MatchResult, run_match
+from ..rules import PRESET_NAMES, as_rules
+from .output import Subparsers, progress_bar
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("match", help="referee games between two GTP engines under ikeda's rules")
     p.add_argument("--black", required=True, help="engine A's command (Black in the first game)")
     p.add_argument("--white", required=True, help="engine B's command (White in the first game)")

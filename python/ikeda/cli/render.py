@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from .errors import IkedaError
-from .sgf import read
-from .svg import board, to_png
+from ..errors import IkedaError
+from ..sgf import read
+from ..svg import board, to_png
+from .output import Subparsers
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("render", help="draw a position of an SGF record as SVG or PNG")
     p.add_argument("file", help="SGF file")
     p.add_argument("--move", type=int, default=None, help="position after this many moves of the main line (default: all)")
@@ -21,10 +21,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--numbers", action="store_true", help="move numbers on the stones")
     p.add_argument("--territory", action="store_true", help="mark territory (ownership of empty points)")
     p.add_argument("--size", type=int, default=480, help="pixels on the longer side (default 480)")
-    p.set_defaults(run=run_render)
+    p.set_defaults(run=run)
 
 
-def run_render(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".svg", ".png"):
         raise IkedaError(f"output must end in .svg or .png, not {out.name!r}")

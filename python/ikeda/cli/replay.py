@@ -9,29 +9,28 @@ import json
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .errors import IkedaError
-from .report import key_value_table, progress_bar
-from .rules import PRESET_NAMES
-from .sgf import ReplayResult, replay_many
+from ..errors import IkedaError
+from ..rules import PRESET_NAMES
+from ..sgf import ReplayResult, replay_many
+from .output import Subparsers, key_value_table, progress_bar, threads
 
 #: Problems listed under the summary (all of them are in ``--json``).
 SHOWN = 20
 
 
-def add_parser(sub: Any, threads: Any) -> None:
+def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("replay", help="replay SGF records under a ruleset: first illegal move, score")
     p.add_argument("files", nargs="+", help="SGF files, or directories searched for *.sgf")
     p.add_argument("--rules", default=None, help=f"force {', '.join(PRESET_NAMES)} or a rules string (default: each record's RU)")
     p.add_argument("--threads", type=threads, default=0, help="'auto' (every core) or a number")
     p.add_argument("--json", action="store_true", help="print one JSON object per file instead of tables")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(run=run_replay)
+    p.set_defaults(run=run)
 
 
 def sgf_files(names: list[str]) -> list[Path]:
@@ -43,7 +42,7 @@ def sgf_files(names: list[str]) -> list[Path]:
     return out
 
 
-def run_replay(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     files = sgf_files(args.files)
     if not files:
         raise IkedaError("no SGF files found")
