@@ -26,7 +26,7 @@ def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 @pytest.mark.parametrize("n", [N, 1024])
-def test_selfplay_ikeda_batch(benchmark: Any, n: int) -> None:
+def test_selfplay_ikeda_batch(benchmark: Any, n: int, record_rate: Any) -> None:
     benchmark.group = "lockstep self-play 9x9"
     moves: list[int] = []
 
@@ -41,10 +41,10 @@ def test_selfplay_ikeda_batch(benchmark: Any, n: int) -> None:
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     assert all(m > n * 40 for m in moves)
-    benchmark.extra_info["moves_per_s"] = round(sum(moves) / benchmark.stats.stats.total)
+    record_rate("moves_per_s", sum(moves))
 
 
-def test_selfplay_pyspiel_states(benchmark: Any) -> None:
+def test_selfplay_pyspiel_states(benchmark: Any, record_rate: Any) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     benchmark.group = "lockstep self-play 9x9"
     game = pyspiel.load_game("go", {"board_size": 9, "komi": 6.5})
@@ -66,11 +66,11 @@ def test_selfplay_pyspiel_states(benchmark: Any) -> None:
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     assert all(m > N * 40 for m in moves)
-    benchmark.extra_info["moves_per_s"] = round(sum(moves) / benchmark.stats.stats.total)
+    record_rate("moves_per_s", sum(moves))
 
 
 @pytest.mark.parametrize("size", [9, 19])
-def test_batch_playout(benchmark: Any, size: int) -> None:
+def test_batch_playout(benchmark: Any, size: int, record_rate: Any) -> None:
     benchmark.group = f"batch playout {size}x{size}"
     games = 2048 if size == 9 else 256
     moves: list[int] = []
@@ -81,7 +81,7 @@ def test_batch_playout(benchmark: Any, size: int) -> None:
         moves.append(int(b.lengths.sum()))
 
     benchmark.pedantic(run, rounds=3, iterations=1)
-    benchmark.extra_info["moves_per_s"] = round(sum(moves) / benchmark.stats.stats.total)
+    record_rate("moves_per_s", sum(moves))
 
 
 @pytest.mark.parametrize("concurrent", [False, True])

@@ -30,17 +30,17 @@ def corpus(request: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[int,
 
 
 @pytest.mark.parametrize("threads", [1, 0], ids=["1-thread", "all-cores"])
-def test_replay_many(benchmark: Any, corpus: tuple[int, list[Path]], threads: int) -> None:
+def test_replay_many(benchmark: Any, corpus: tuple[int, list[Path]], threads: int, record_rate: Any) -> None:
     size, paths = corpus
     benchmark.group = f"replay {size}x{size}"
     results = benchmark.pedantic(replay_many, args=(paths,), kwargs={"threads": threads}, rounds=3, iterations=1)
     assert len(results) == len(paths) and all(r.ok and r.over for r in results)
-    benchmark.extra_info["records_per_s"] = round(len(paths) / benchmark.stats.stats.mean)
-    benchmark.extra_info["moves_per_s"] = round(sum(r.moves for r in results) / benchmark.stats.stats.mean)
+    record_rate("records_per_s", len(paths), "mean")
+    record_rate("moves_per_s", sum(r.moves for r in results), "mean")
     benchmark.extra_info["threads"] = threads or os.cpu_count()
 
 
-def test_python_read_and_replay(benchmark: Any, corpus: tuple[int, list[Path]]) -> None:
+def test_python_read_and_replay(benchmark: Any, corpus: tuple[int, list[Path]], record_rate: Any) -> None:
     size, paths = corpus
     part = paths[: PYTHON_SLICE[size]]
     benchmark.group = f"replay {size}x{size}"
@@ -50,4 +50,4 @@ def test_python_read_and_replay(benchmark: Any, corpus: tuple[int, list[Path]]) 
 
     games = benchmark.pedantic(run, rounds=3, iterations=1)
     assert all(g.is_over for g in games)
-    benchmark.extra_info["records_per_s"] = round(len(part) / benchmark.stats.stats.mean)
+    record_rate("records_per_s", len(part), "mean")
