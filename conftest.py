@@ -8,6 +8,11 @@ from pathlib import Path
 
 import pytest
 
+# Debian installs GNU Go, the engine the docs' GTP examples start, in /usr/games, which
+# root's PATH lacks; `make test` adds it too.
+if os.path.isdir("/usr/games") and "/usr/games" not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"
+
 
 @pytest.fixture(autouse=True)
 def _examples_run_in_a_scratch_directory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
