@@ -148,6 +148,21 @@ def test_suicide_and_superko_are_refused_with_their_reason() -> None:
     assert (err.value.game, err.value.reason) == (1, "superko")
 
 
+def test_simple_ko_retake_is_refused_as_ko() -> None:
+    # the same ko under simple ko: the core names the refusal "ko", as Game does
+    batch = ikeda.Batch(2, (4, 3), rules="area3:ko=simple-ko", seed=0)
+    game = ikeda.Game(width=4, height=3, rules="area3:ko=simple-ko")
+    for v in ["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"]:
+        i = game.board.index(v)
+        batch.step(np.array([i, i]))
+        game.play(v)
+    retake = game.board.index("C2")
+    assert game.illegal_reason("C2") == "ko" and not batch.legal_mask()[1, retake]
+    with pytest.raises(ikeda.IllegalMoveError) as err:
+        batch.step(np.array([12, retake]))
+    assert (err.value.game, err.value.reason) == (1, "ko")
+
+
 def test_finished_games_ignore_actions() -> None:
     batch = ikeda.Batch(2, 3, seed=0)
     passes = np.array([9, 9])

@@ -147,6 +147,27 @@ def test_illegal_superko_error_attributes() -> None:
     assert "C3" in str(info.value)
 
 
+def test_simple_ko_error_attributes() -> None:
+    g = game_from(
+        """
+        .....
+        .XO..
+        X.XO.
+        .XO..
+        .....
+        """,
+        to_move="W",
+        rules="area3:ko=simple-ko",
+    )
+    g.play("B3")  # White takes the ko; Black may not retake at once
+    before = snapshot(g)
+    with pytest.raises(ikeda.IllegalMoveError) as info:
+        g.play("c3")
+    assert (info.value.reason, info.value.move, info.value.move_number) == ("ko", "c3", 2)
+    assert str(info.value) == "illegal move c3 by B at move 2: ko"
+    assert snapshot(g) == before
+
+
 def test_game_over_error_attributes() -> None:
     g = ikeda.Game(5)
     play_all(g, ["pass", "pass", "pass"])

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, counting, flow, status
-from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .errors import IkedaError, IllegalMoveError, InvalidPositionError
 from .handicap import handicap_points
 from .rules import Rules, as_rules
 from .score import Score
@@ -56,7 +56,7 @@ class Game:
     """
 
     __slots__ = (
-        "_board", "_width", "_height", "_rules", "_ending", "_simple_ko", "_color",
+        "_board", "_width", "_height", "_rules", "_ending", "_color",
         "_start_color", "_first_passer", "_first_pass", "_streak", "_prelim",
         "_prelim_stones", "_passes", "_over", "_resigned", "_pass", "_setup", "_handicap",
     )
@@ -98,7 +98,6 @@ class Game:
         self._width, self._height = w, h
         self._rules = rules
         self._ending = rules.ending
-        self._simple_ko = rules.ko == "simple-ko"
         default = "W" if handicap else "B"
         self._start_color = _color_code(to_move or default, "to_move")
         self._color = self._start_color
@@ -118,22 +117,14 @@ class Game:
         """Plays `move` for the side to move.
 
         Raises :class:`InvalidMoveError` for a move that cannot be read and
-        :class:`IllegalMoveError` (``.reason`` = "game_over", "occupied", "suicide" or
-        "superko") for one the rules forbid; the game is unchanged after either.
+        :class:`IllegalMoveError` (``.reason`` = "game_over", "occupied", "suicide",
+        "superko", or "ko" under simple ko) for one the rules forbid; both name the move
+        number. The game is unchanged after either.
         """
-        try:
-            if self._over:
-                self._board.index(move)  # a malformed move is reported as such first
-                raise self._illegal(move, "game_over")
-            if self._simple_ko and self._is_ko_retake(move):
-                raise self._illegal(move, "ko")
-            is_pass = self._board.play(move, self._color)  # the board records the move
-        except IllegalMoveError as e:
-            if e.move_number is not None:
-                raise
-            raise self._illegal(move, e.reason) from None
-        except InvalidMoveError as e:
-            raise InvalidMoveError(f"{e} (move {len(self._board) + 1})", move) from None
+        if self._over:
+            self._board.index(move)  # a malformed move is reported as such first
+            raise self._illegal(move, "game_over")
+        is_pass = self._board.play(move, self._color)  # the board records the move
         if is_pass:
             self._passed()
         elif self._streak:
@@ -150,10 +141,6 @@ class Game:
             self._prelim = n
             self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
         self._over = flow.is_over(self._ending, n, self._streak, self._first_pass, self._prelim)
-
-    def _is_ko_retake(self, move: Move) -> bool:
-        """Simple ko: retaking the ko point at once (a pass in between lifts the ban)."""
-        return not self._streak and self._board.ko_point() == self._board.index(move)
 
     def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
         n = len(self._board) + 1
@@ -179,32 +166,19 @@ class Game:
         if self._over:
             self._board.index(move)
             return "game_over"
-        reason = self._board.illegal_reason(move, self._color)
-        if reason is None and self._simple_ko and self._is_ko_retake(move):
-            return "ko"
-        return reason
-
-    def _ko_ban(self) -> int | None:
-        return self._board.ko_point() if self._simple_ko and not self._streak else None
+        return self._board.illegal_reason(move, self._color)
 
     def legal_moves(self) -> list[str]:
         """The legal moves as GTP vertices, "pass" last; empty once the game is over."""
         if self._over:
             return []
-        moves = self._board.legal_vertices(self._color)
-        ko = self._ko_ban()
-        if ko is not None:
-            moves.remove(self._names()[ko])
-        return [*moves, "pass"]
+        return [*self._board.legal_vertices(self._color), "pass"]
 
     def legal_indices(self) -> list[int]:
         """The legal plays as flat indices, without the pass (always legal while the game
         goes on); empty once the game is over. The fastest way to drive random play."""
         if self._over:
             return []
-        if self._simple_ko:
-            ko = self._ko_ban()
-            return [i for i in self._board.legal_indices(self._color) if i != ko]
         return self._board.legal_indices(self._color)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
@@ -212,11 +186,7 @@ class Game:
         all false once the game is over."""
         if self._over:
             return np.zeros(self._pass + 1, dtype=np.bool_)
-        mask = self._board.legal_mask(self._color)
-        ko = self._ko_ban() if self._simple_ko else None
-        if ko is not None:
-            mask[ko] = False
-        return mask
+        return self._board.legal_mask(self._color)
 
     def resign(self, color: Color | None = None) -> None:
         """`color` (the side to move by default) resigns and loses (Rule 2)."""
@@ -272,7 +242,7 @@ class Game:
         g = Game.__new__(Game)
         g._board = self._board.copy()
         g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
-        g._simple_ko, g._color, g._start_color = self._simple_ko, self._color, self._start_color
+        g._color, g._start_color = self._color, self._start_color
         g._first_passer, g._first_pass = self._first_passer, self._first_pass
         g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
         g._passes = self._passes.copy()

@@ -26,6 +26,17 @@ pub enum StepError {
     Illegal { game: usize, action: usize, reason: Illegal },
 }
 
+impl std::fmt::Display for StepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StepError::OutOfRange { game, action } => write!(f, "game {game}: action {action} is not a flat index"),
+            StepError::Illegal { game, action, reason } => write!(f, "game {game}: illegal move (action {action}): {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
 /// Input planes besides the stones: side to move, who made the first pass, and whether a
 /// pass now would end the game.
 pub const EXTRA_PLANES: usize = 4;

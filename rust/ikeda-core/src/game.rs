@@ -11,7 +11,7 @@
 
 use crate::color::Color;
 use crate::geometry::Loc;
-use crate::position::{Illegal, KoRule, Position};
+use crate::position::{Illegal, Position};
 use crate::territory::{area, Area};
 
 /// How a game ends.
@@ -174,6 +174,25 @@ pub enum Refusal {
     Illegal(Illegal),
 }
 
+impl Refusal {
+    /// The reason as the Python layer and the replay reports name it.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game_over",
+            Refusal::Illegal(i) => i.as_str(),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 impl<const N: usize> Game<N> {
     /// An Area III game.
     #[must_use]
@@ -210,20 +229,13 @@ impl<const N: usize> Game<N> {
     /// Whether the side to move may play at `loc` (simple-ko ban included).
     #[inline]
     pub fn check(&self, loc: Loc) -> Result<(), Illegal> {
-        self.position.check(loc, self.to_move)?;
-        if self.position.rules().ko == KoRule::SimpleKo && !self.passes.last_pass && self.position.ko_point() == Some(loc) {
-            return Err(Illegal::Superko);
-        }
-        Ok(())
+        self.position.check_move(loc, self.to_move, self.passes.last_pass)
     }
 
     /// Calls `f(loc)` for every legal play of the side to move.
     #[inline]
     pub fn for_each_legal(&self, mut f: impl FnMut(usize, Loc)) {
-        let ko = match self.position.rules().ko {
-            KoRule::SimpleKo if !self.passes.last_pass => self.position.ko_point(),
-            _ => None,
-        };
+        let ko = self.position.ko_ban(self.passes.last_pass);
         self.position.for_each_legal(self.to_move, |i, l| {
             if Some(l) != ko {
                 f(i, l);
@@ -283,6 +295,28 @@ mod tests {
         assert!(run(f, &[(B, true), (W, false), (B, true), (W, true)]).over);
         assert!(!run(f, &[(B, false), (W, true), (B, false), (W, true)]).over);
         assert_eq!(run(f, &[(B, false), (W, true), (B, true)]).first_passer, Some(W));
+    }
+
+    #[test]
+    fn simple_ko_retake_is_refused_as_ko_until_a_pass() {
+        use crate::geometry::Geometry;
+        use crate::position::{KoRule, PlayRules};
+        let geo = Geometry::new(4, 3).unwrap();
+        let at = |v: &str| geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap());
+        for (ko, reason) in [(KoRule::SimpleKo, Illegal::Ko), (KoRule::CapturingSuperko, Illegal::Superko)] {
+            let rules = PlayRules { ko, suicide_allowed: false };
+            let mut g = Game::<{ crate::geometry::MAX_CELLS }>::new(Position::new(geo, rules), B);
+            for v in ["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"] {
+                g.play(Some(at(v))).unwrap();
+            }
+            assert_eq!(g.play(Some(at("C2"))), Err(Refusal::Illegal(reason)));
+            let mut legal = Vec::new();
+            g.for_each_legal(|_, l| legal.push(l));
+            assert!(!legal.contains(&at("C2")));
+            g.play(None).unwrap();
+            g.play(None).unwrap(); // White's pass after Black's: the ban is lifted
+            assert_eq!(g.check(at("C2")).is_ok(), ko == KoRule::SimpleKo);
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub enum KoRule {
     /// Every play is tested against every earlier configuration (Tromp-Taylor).
     PositionalSuperko,
     /// Only the immediate recapture of a single-stone ko is banned, for one move; the
-    /// caller applies it with [`Position::ko_point`], since a pass lifts the ban and the
+    /// caller applies it with [`Position::ko_ban`], since a pass lifts the ban and the
     /// position knows no passes.
     SimpleKo,
 }
@@ -38,19 +38,32 @@ impl PlayRules {
 pub enum Illegal {
     Occupied,
     Suicide,
+    /// The play recreates an earlier configuration (capturing or positional superko).
     Superko,
+    /// Under simple ko: the immediate retake of a single-stone ko.
+    Ko,
 }
 
 impl Illegal {
+    /// The reason as the Python layer and the replay reports name it.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Illegal::Occupied => "occupied",
             Illegal::Suicide => "suicide",
             Illegal::Superko => "superko",
+            Illegal::Ko => "ko",
         }
     }
 }
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::error::Error for Illegal {}
 
 /// A board, its history of configurations and its play rules.
 #[derive(Clone, Debug)]
@@ -150,6 +163,29 @@ impl<const N: usize> Position<N> {
             return None;
         }
         Some(removed[0])
+    }
+
+    /// The point the side to move may not play under the position's ko rule because of
+    /// the simple-ko ban: [`Position::ko_point`] under [`KoRule::SimpleKo`] unless the last
+    /// move was a pass (`last_pass`), which lifts the ban. `None` under the superko rules.
+    #[inline]
+    #[must_use]
+    pub fn ko_ban(&self, last_pass: bool) -> Option<Loc> {
+        if self.rules.ko == KoRule::SimpleKo && !last_pass {
+            self.ko_point()
+        } else {
+            None
+        }
+    }
+
+    /// [`Position::check`] with the simple-ko ban of [`Position::ko_ban`] applied.
+    #[inline]
+    pub fn check_move(&self, loc: Loc, c: Color, last_pass: bool) -> Result<(), Illegal> {
+        self.check(loc, c)?;
+        if self.ko_ban(last_pass) == Some(loc) {
+            return Err(Illegal::Ko);
+        }
+        Ok(())
     }
 
     /// Calls `f(j, configuration)` for the current configuration and the `k - 1` before

@@ -2,11 +2,11 @@
 //! loops over the games releases the GIL and runs on the batch's own rayon pool; the
 //! Python `ikeda.Batch` validates shapes and types before calling in.
 
-use ikeda_core::{Batch, Geometry, StepError, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
+use ikeda_core::{Batch, Geometry, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 
-use crate::errors::{geometry, IkedaError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{action_count, bad_argument, geometry, step_error};
 use crate::native::RulesArg;
 
 /// Bounds that keep every allocation sane.
@@ -60,12 +60,9 @@ impl PyBatch {
         let geo = geometry(width, height)?;
         let rules = rules.native()?;
         if n > MAX_GAMES {
-            return Err(IkedaError::new_err(format!("a batch holds at most {MAX_GAMES} games, not {n}")));
+            return Err(bad_argument(format!("a batch holds at most {MAX_GAMES} games, not {n}")));
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| IkedaError::new_err(format!("cannot start {threads} threads: {e}")))?;
+        let pool = crate::thread_pool(threads)?;
         let cells = geo.cells();
         let games = if cells <= CELLS_9 {
             AnyBatch::Small(Box::new(Batch::new(geo, rules, n, seed)))
@@ -102,27 +99,10 @@ impl PyBatch {
     fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
         let actions = actions.as_slice()?.to_vec();
         if actions.len() != self.n() {
-            return Err(InvalidMoveError::new_err((format!("expected {} actions, got {}", self.n(), actions.len()), py.None())));
+            return Err(action_count(py, self.n(), actions.len()));
         }
         let geo = self.geo;
-        match self.run(py, move |g| with_batch!(g, b => b.step(&actions))) {
-            Ok(()) => Ok(()),
-            Err(StepError::OutOfRange { game, action }) => Err(InvalidMoveError::new_err((
-                format!("game {game}: action {action} is not a flat index in 0..={} (pass = {})", geo.points(), geo.points()),
-                action,
-                game,
-            ))),
-            Err(StepError::Illegal { game, action, reason }) => {
-                let vertex = geo.vertex_name(action);
-                Err(IllegalMoveError::new_err((
-                    format!("game {game}: illegal move {vertex} (action {action}): {}", reason.as_str()),
-                    reason.as_str(),
-                    vertex,
-                    py.None(),
-                    game,
-                )))
-            }
-        }
+        self.run(py, move |g| with_batch!(g, b => b.step(&actions))).map_err(|e| step_error(py, e, geo))
     }
 
     /// `(n,)` bools: the game has ended under its ruleset.
@@ -172,7 +152,7 @@ impl PyBatch {
     fn reset(&mut self, which: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
         let which = which.as_slice()?;
         if which.len() != self.n() {
-            return Err(IkedaError::new_err(format!("expected {} flags, got {}", self.n(), which.len())));
+            return Err(bad_argument(format!("expected {} flags, got {}", self.n(), which.len())));
         }
         with_batch!(&mut self.games, b => b.reset(which));
         Ok(())
@@ -188,7 +168,7 @@ impl PyBatch {
     /// `(n, 2*history + 4, h, w)` float32 input planes (see ikeda-core's `Batch::features`).
     fn features<'py>(&mut self, py: Python<'py>, history: usize) -> PyResult<Bound<'py, PyArray4<f32>>> {
         if !(1..=MAX_HISTORY).contains(&history) {
-            return Err(IkedaError::new_err(format!("history must be in 1..={MAX_HISTORY}, not {history}")));
+            return Err(bad_argument(format!("history must be in 1..={MAX_HISTORY}, not {history}")));
         }
         let planes = 2 * history + EXTRA_PLANES;
         let geo = self.geo;

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyString};
 
-use crate::errors::{geometry, illegal_move, invalid_move, invalid_position, InvalidMoveError, InvalidPositionError};
+use crate::errors::{bad_argument, bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, setup_pass};
 
 #[pyclass(name = "Board", module = "ikeda._core")]
 pub struct PyBoard {
@@ -50,12 +50,18 @@ pub fn color_arg(color: u8) -> PyResult<Color> {
     match color {
         1 => Ok(Color::Black),
         2 => Ok(Color::White),
-        _ => Err(InvalidMoveError::new_err((format!("colour must be 1 (Black) or 2 (White), not {color}"), color))),
+        _ => Err(bad_color(color)),
     }
 }
 
 /// Reads a move into a flat index (`w*h` = pass).
 pub fn parse_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+    read_move(geo, mv, None)
+}
+
+/// [`parse_move`] for the move that would be number `number` of a record (named in the
+/// error).
+fn read_move(geo: Geometry, mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyResult<usize> {
     // Exact ints first: the fast drivers pass flat indices.
     let parsed = if mv.is_exact_instance_of::<PyInt>() {
         geo.parse_index(mv.extract().unwrap_or(-1))
@@ -65,12 +71,9 @@ pub fn parse_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
         let i: i64 = mv.extract().unwrap_or(-1);
         geo.parse_index(i)
     } else {
-        return Err(InvalidMoveError::new_err((
-            format!("invalid move {}: a move is a GTP vertex, \"pass\" or a flat index", mv.repr()?),
-            mv.clone().unbind(),
-        )));
+        return Err(move_type(mv, number));
     };
-    parsed.map(|o| o.unwrap_or(geo.pass_index())).map_err(|e| invalid_move(&e, mv))
+    parsed.map(|o| o.unwrap_or(geo.pass_index())).map_err(|e| invalid_move(&e, mv, number))
 }
 
 /// Reads the play rules: `ko` is "capturing-superko", "positional-superko" or "simple-ko".
@@ -79,7 +82,7 @@ pub fn play_rules(ko: &str, suicide: bool) -> PyResult<PlayRules> {
         "capturing-superko" => KoRule::CapturingSuperko,
         "positional-superko" => KoRule::PositionalSuperko,
         "simple-ko" => KoRule::SimpleKo,
-        _ => return Err(crate::errors::IkedaError::new_err(format!("unknown ko rule {ko:?}"))),
+        _ => return Err(bad_argument(format!("unknown ko rule {ko:?}"))),
     };
     Ok(PlayRules { ko, suicide_allowed: suicide })
 }
@@ -91,7 +94,7 @@ fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usiz
             let mv = mv?;
             let i = parse_move(geo, &mv)?;
             if i == geo.pass_index() {
-                return Err(InvalidPositionError::new_err("a setup stone cannot be a pass"));
+                return Err(setup_pass());
             }
             out.push(i);
         }
@@ -113,6 +116,27 @@ impl PyBoard {
 
     fn loc(&self, i: usize) -> Loc {
         self.geo().loc_of_index(i)
+    }
+
+    /// Whether the last move applied was a pass (it lifts a simple-ko ban).
+    fn last_pass(&self) -> bool {
+        self.record.last().is_some_and(|&i| usize::from(i) == self.geo().pass_index())
+    }
+
+    /// The flat index the simple-ko ban forbids now, if any.
+    fn ko_ban(&self) -> Option<usize> {
+        let geo = self.geo();
+        with_position!(&self.pos, p => p.ko_ban(self.last_pass())).map(|l| geo.index_of_loc(l))
+    }
+
+    /// The legal plays of `c` by flat index (the simple-ko ban applied).
+    fn legal_plays(&self, c: Color) -> Vec<usize> {
+        let ko = self.ko_ban();
+        let mut out = with_position!(&self.pos, p => p.legal_plays(c).into_iter().map(|(i, _)| i).collect::<Vec<_>>());
+        if let Some(k) = ko {
+            out.retain(|&i| i != k);
+        }
+        out
     }
 }
 
@@ -166,40 +190,37 @@ impl PyBoard {
     /// The GTP name of a flat index (`w*h` gives "pass").
     fn vertex(&self, index: usize) -> PyResult<String> {
         if index > self.geo().points() {
-            return Err(InvalidMoveError::new_err((format!("flat index {index} is off the board"), index)));
+            return Err(index_off_board(index));
         }
         Ok(self.geo().vertex_name(index))
     }
 
-    /// The reason `color` may not play `move` ("occupied", "suicide", "superko"), or None.
+    /// The reason `color` may not play `move` ("occupied", "suicide", "superko", or "ko"
+    /// for the simple-ko ban), or None.
     fn illegal_reason(&self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<Option<&'static str>> {
         let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
         if i == self.geo().pass_index() {
             return Ok(None);
         }
-        let loc = self.loc(i);
-        Ok(with_position!(&self.pos, p => p.check(loc, c)).err().map(|r| r.as_str()))
+        let (loc, last_pass) = (self.loc(i), self.last_pass());
+        Ok(with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).err().map(|r| r.as_str()))
     }
 
     /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
-    /// as they are). Raises IllegalMoveError and changes nothing if the play is illegal.
+    /// as they are). Raises InvalidMoveError or IllegalMoveError, naming the number the
+    /// move would have had, and changes nothing if the move cannot be read or is illegal.
     fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
-        let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
+        let number = self.record.len() + 1;
+        let (i, c) = (read_move(self.geo(), mv, Some(number))?, color_arg(color)?);
         let is_pass = i == self.geo().pass_index();
         if !is_pass {
-            let loc = self.loc(i);
-            let effect = with_position!(&mut self.pos, p => p.play(loc, c)).map_err(|r| illegal_move(r, &self.geo().vertex_name(i)))?;
+            let (loc, last_pass) = (self.loc(i), self.last_pass());
+            with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).map_err(|r| illegal_move(r, mv, &self.geo().vertex_name(i), c, number))?;
+            let effect = with_position!(&mut self.pos, p => p.play_unchecked(loc, c));
             self.count_removed(c, effect, 1);
         }
         self.record.push(i as u16);
         Ok(is_pass)
-    }
-
-    /// Under simple ko: the flat index the side to move may not retake at once if the last
-    /// move was a play (see ikeda-core's `Position::ko_point`), else None.
-    fn ko_point(&self) -> Option<usize> {
-        let geo = self.geo();
-        with_position!(&self.pos, p => p.ko_point()).map(|l| geo.index_of_loc(l))
     }
 
     /// Takes back the last move; returns its flat index, or None if there is none.
@@ -240,24 +261,28 @@ impl PyBoard {
         self.copy()
     }
 
-    /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true).
+    /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true; the
+    /// simple-ko ban applied, as in the two below).
     fn legal_mask<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut out = vec![false; self.geo().points() + 1];
         let c = color_arg(color)?;
         with_position!(&self.pos, p => p.legal_mask(c, &mut out));
+        if let Some(k) = self.ko_ban() {
+            out[k] = false;
+        }
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Flat indices of the legal plays of `color` (no pass).
     fn legal_indices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         let c = color_arg(color)?;
-        with_position!(&self.pos, p => int_list(py, p.legal_plays(c).into_iter().map(|(i, _)| i)))
+        int_list(py, self.legal_plays(c).into_iter())
     }
 
     /// GTP names of the legal plays of `color` (no pass).
     fn legal_vertices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         let c = color_arg(color)?;
-        with_position!(&self.pos, p => name_list(py, self.geo(), p.legal_plays(c).into_iter().map(|(i, _)| i)))
+        name_list(py, self.geo(), self.legal_plays(c).into_iter())
     }
 
     /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.
@@ -308,7 +333,7 @@ impl PyBoard {
         for i in indices(geo, dead)? {
             let loc = geo.loc_of_index(i);
             if with_position!(&self.pos, p => p.board().cell(loc).color().is_none()) {
-                return Err(InvalidPositionError::new_err(format!("dead stone {} is an empty point", geo.vertex_name(i))));
+                return Err(dead_on_empty(&geo.vertex_name(i)));
             }
             out.push(loc);
         }

@@ -11,6 +11,14 @@ mod status;
 
 use pyo3::prelude::*;
 
+/// A rayon pool of `threads` threads (0: one per core), or the reason it cannot start.
+pub(crate) fn thread_pool(threads: usize) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| errors::bad_argument(format!("cannot start {threads} threads: {e}")))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -6,7 +6,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::board::{color_arg, play_rules, PyBoard};
-use crate::errors::{geometry, IkedaError};
+use crate::errors::{bad_argument, geometry};
 
 fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
     p.map(color_arg).transpose()
@@ -17,7 +17,7 @@ fn ending_arg(ending: &str) -> PyResult<Ending> {
         "first-pass" => Ok(Ending::FirstPass),
         "two-passes" => Ok(Ending::TwoPasses),
         "equal-moves" => Ok(Ending::EqualMoves),
-        _ => Err(IkedaError::new_err(format!("unknown ending {ending:?}"))),
+        _ => Err(bad_argument(format!("unknown ending {ending:?}"))),
     }
 }
 
@@ -139,7 +139,7 @@ fn mcts_py(
     resign_below: f64,
 ) -> PyResult<(i64, f64, u32)> {
     if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
-        return Err(IkedaError::new_err(format!("seconds must be within 0..=86400, not {seconds}")));
+        return Err(bad_argument(format!("seconds must be within 0..=86400, not {seconds}")));
     }
     let limits = SearchLimits { playouts, seconds, seed, resign_below };
     with_game(py, board, to_move, ending, &state, Search(rules.native()?, limits))
@@ -160,13 +160,13 @@ pub struct RulesArg {
 impl RulesArg {
     pub(crate) fn native(&self) -> PyResult<Ruleset> {
         if self.scoring == "japanese" {
-            return Err(IkedaError::new_err(
+            return Err(bad_argument(
                 "Japanese counting confirms the status of the stones (ikeda.japanese_score); native playouts count only area and territory rulesets",
             ));
         }
         let komi_half = (self.komi * 2.0).round();
         if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
-            return Err(IkedaError::new_err(format!("komi {} is not a multiple of 1/2", self.komi)));
+            return Err(bad_argument(format!("komi {} is not a multiple of 1/2", self.komi)));
         }
         Ok(Ruleset {
             play: play_rules(&self.ko, self.suicide)?,
@@ -224,10 +224,7 @@ fn simulate<'py>(
     let geo = geometry(width, height)?;
     let rules = rules.native()?;
     let cap = max_moves.unwrap_or(4 * geo.points() + 16);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| IkedaError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    let pool = crate::thread_pool(threads)?;
     let games = py.detach(move || pool.install(|| ikeda_core::simulate(geo, &rules, seed, first, count, pass_probability, cap)));
     Ok((
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin) / 2.0)),

@@ -5,7 +5,7 @@ use ikeda_core::sgf::{self, FileOutcome, RulesChoice};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::errors::{sgf_error, IkedaError};
+use crate::errors::{bad_argument, sgf_error};
 use crate::native::RulesArg;
 
 /// A node: `(parent, [(identifier, [values])], line, column)`.
@@ -25,7 +25,7 @@ pub fn sgf_read(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<(String, Ve
         let bytes = b.as_bytes().to_vec();
         py.detach(move || sgf::decode(&bytes)).map_err(|e| sgf_error(&e))?
     } else {
-        return Err(IkedaError::new_err(format!("SGF data must be str or bytes, not {}", data.get_type().name()?)));
+        return Err(bad_argument(format!("SGF data must be str or bytes, not {}", data.get_type().name()?)));
     };
     py.detach(move || {
         let tree = sgf::parse(&text)?;
@@ -93,10 +93,7 @@ pub fn sgf_replay_many(
         by_key: by_key.into_iter().map(|(k, r)| Ok((k, r.native()?))).collect::<PyResult<_>>()?,
         default: default.native()?,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| IkedaError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    let pool = crate::thread_pool(threads)?;
     let outcomes = py.detach(move || pool.install(|| sgf::replay_files(&paths, &choice)));
     Ok(outcomes.into_iter().map(outcome).collect())
 }

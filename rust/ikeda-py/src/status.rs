@@ -1,10 +1,10 @@
 //! `ikeda._core.confirm_status`: status confirmation after Sekiguchi (ikeda-core's
 //! `status` module) on a position given as cells, run without the GIL.
 
-use ikeda_core::{confirm_status, FirstMover, StatusError, StatusKo, StatusOptions};
+use ikeda_core::{confirm_status, FirstMover, StatusKo, StatusOptions};
 use pyo3::prelude::*;
 
-use crate::errors::{geometry, invalid_position, IkedaError, InvalidPositionError, StatusBudgetError};
+use crate::errors::{bad_argument, geometry, status_error};
 
 /// `(colour, stones, case, status)` per chain.
 type ChainTuple = (u8, Vec<usize>, &'static str, &'static str);
@@ -35,23 +35,15 @@ fn confirm_status_py(
     let ko = match ko {
         "simple" => StatusKo::Simple,
         "koban" => StatusKo::Koban,
-        _ => return Err(IkedaError::new_err(format!("ko_rule must be 'simple' or 'koban', not {ko:?}"))),
+        _ => return Err(bad_argument(format!("ko_rule must be 'simple' or 'koban', not {ko:?}"))),
     };
     let first = match first {
         "attacker" => FirstMover::Attacker,
         "defender" => FirstMover::Defender,
-        _ => return Err(IkedaError::new_err(format!("first must be 'attacker' or 'defender', not {first:?}"))),
+        _ => return Err(bad_argument(format!("first must be 'attacker' or 'defender', not {first:?}"))),
     };
     let opts = StatusOptions { ko, first, strict_dame_seki, prune, split, budget };
-    let report = py.detach(move || confirm_status(geo, &cells, &opts)).map_err(|e| match e {
-        StatusError::Setup(e) => invalid_position(&e, |i| geo.vertex_name(i)),
-        StatusError::Cells(why) => InvalidPositionError::new_err(why),
-        StatusError::Budget { region, reason } => {
-            let names: Vec<String> = region.iter().map(|&p| geo.vertex_name(p)).collect();
-            let shown = if names.len() > 12 { format!("{} ... ({} points)", names[..12].join(" "), names.len()) } else { names.join(" ") };
-            StatusBudgetError::new_err((format!("status confirmation refused: the region {shown} is beyond the search ({reason})"), names, reason))
-        }
-    })?;
+    let report = py.detach(move || confirm_status(geo, &cells, &opts)).map_err(|e| status_error(e, geo))?;
     Ok((
         report.chains.into_iter().map(|c| (c.color as u8, c.stones, c.case.as_str(), c.status.as_str())).collect(),
         (report.count.territory[0], report.count.territory[1]),

@@ -11,7 +11,7 @@ use super::{charset, syntax, SgfError};
 use crate::board::SetupError;
 use crate::color::Color;
 use crate::game::{Game, HalfPoints, Refusal, Ruleset};
-use crate::position::{Illegal, KoRule, Position};
+use crate::position::Position;
 
 /// The first move of a record that its ruleset refuses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,12 +49,7 @@ pub fn replay(record: &Record, rules: &Ruleset) -> Result<Replayed, SetupError> 
         let mut illegal = None;
         for (k, m) in record.moves.iter().enumerate() {
             let refused = if m.color == game.to_move {
-                game.play(m.point.map(|i| geo.loc_of_index(i))).err().map(|r| match r {
-                    Refusal::GameOver => "game_over",
-                    // Under simple ko the only "superko" refusal is the ko ban.
-                    Refusal::Illegal(Illegal::Superko) if rules.play.ko == KoRule::SimpleKo => "ko",
-                    Refusal::Illegal(i) => i.as_str(),
-                })
+                game.play(m.point.map(|i| geo.loc_of_index(i))).err().map(Refusal::as_str)
             } else {
                 Some("out_of_turn")
             };
