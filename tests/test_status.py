@@ -274,6 +274,9 @@ def test_game_under_the_japanese_preset_scores_without_agreement() -> None:
     assert score.result == "W+10.5" and "prisoners" in str(score)
     direct = ikeda.japanese_score(g)
     assert (direct.black, direct.white) == (score.black, score.white)
+    # one decision: the score, the pictures and GTP all ask the game
+    assert g.final_status() == {"alive": sorted(set(g.setup["W"]), key=g.board.index), "seki": [], "dead": ["B5", "A4", "B4"]}
+    assert sorted(g.final_status()["dead"]) == sorted(score.dead)
     with pytest.raises(ikeda.IkedaError):
         g.score(dead=["B5"])
 
@@ -303,3 +306,14 @@ def test_game_and_rows_agree() -> None:
     g = ikeda.Game(width=5, height=3, setup={"B": ["B3", "D3", "A2", "B2", "B1", "C1", "D1", "E1"], "W": ["C3", "C2", "D2", "E2"]})
     rows = [".XOX.", "XXOOO", ".XXXX"]
     assert ikeda.confirm_status(g).status == ikeda.confirm_status(rows).status == [".ada.", "aaddd", ".aaaa"]
+
+
+def test_final_status_without_japanese_counting_is_every_stone_alive() -> None:
+    # the same corner under Area III: the game is played out, nothing is dead by status
+    g = ikeda.Game(5, setup={"B": ["B5", "A4", "B4"], "W": ["C5", "C4", "A3", "B3"]})
+    assert g.final_status() == {"alive": ["B5", "A4", "B4", "C5", "C4", "A3", "B3"], "seki": [], "dead": []}
+    assert g.prisoners == {"B": 0, "W": 0}
+    g.play("pass")
+    g.play("A5")  # White fills the last liberty of Black's three stones
+    assert g.prisoners == {"B": 0, "W": 3}
+    assert "B5" not in g.final_status()["alive"]

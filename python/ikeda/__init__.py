@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from . import _core
 from .batch import Batch
 from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError, SgfError, StatusBudgetError
-from .game import BLACK, WHITE, Game, Move, count_games, perft
+from .coords import BLACK, WHITE
+from .game import Game, Move, count_games, perft
 from .handicap import handicap_points
 from .rules import AREA_II, AREA_III, JAPANESE, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
 from .score import Score, Table

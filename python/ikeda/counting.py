@@ -1,7 +1,7 @@
 """Counting a finished position under a ruleset: area (stones + territory, with Area III's
 first-pass half point) or territory (Territory I: territory - stones lost, where a side's
 stones lost are its captured stones, its dead stones and its pass stones). The one place
-for Rule 7 and its variants in Python; ikeda-core's `game` module has the native twin of
+for Rule 7 and its variants in Python (and for the Japanese count's :class:`Score`); ikeda-core's `game` module has the native twin of
 the area count.
 """
 
@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .rules import Rules
 from .score import Score, Table
+from .status import JapaneseScore
 
 Area = tuple[int, int, int, int]  # black stones, white stones, black territory, white territory
 
@@ -94,3 +95,16 @@ def territory_score(
             pass_stones = (table.P1, table.P2)
     lb, lw = lost[0] + pass_stones[0], lost[1] + pass_stones[1]
     return Score(bt - lb, wt - lw + rules.komi, bs, ws, bt, wt, 0.0, rules.komi, dead, str(rules), lb, lw, table, extra)
+
+
+def japanese_score(rules: Rules, js: JapaneseScore, stones: tuple[int, int], lost: tuple[int, int]) -> Score:
+    """A Japanese-style count (:func:`ikeda.status.japanese_count`) in :class:`Score`'s
+    terms: the stones lost are the captured and the dead ones, each side's score its
+    territory plus the stones the other side lost. `stones` are on the board, `lost`
+    captured, each (Black, White)."""
+    return Score(
+        js.black, js.white,
+        stones[0] - js.dead["B"], stones[1] - js.dead["W"],
+        js.territory["B"], js.territory["W"], 0.0, rules.komi, tuple(js.dead_stones), str(rules),
+        lost[0] + js.dead["B"], lost[1] + js.dead["W"],
+    )

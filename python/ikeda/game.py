@@ -8,42 +8,25 @@ know: whose turn it is (Rules 1, 2, 8), the passes and the end of the game (Rule
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal, Union
+from typing import Union
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core, counting, flow, status
+from .coords import BLACK, GTP_LETTERS, WHITE, Color, color_name, parse_color, vertex_names
 from .errors import IkedaError, IllegalMoveError, InvalidPositionError
 from .handicap import handicap_points
 from .rules import Rules, as_rules
 from .score import Score
 
-Color = Literal["B", "W"]
+__all__ = ["BLACK", "WHITE", "Color", "Game", "Move", "count_games", "perft"]
+
 #: A move: a GTP vertex ("D4", case-insensitive, no letter I), "pass", or a flat index
 #: (row-major from the top-left point; ``width * height`` is pass).
 Move = Union[str, int]
-
-BLACK, WHITE = 1, 2
-_LETTER = {BLACK: "B", WHITE: "W"}
-_CODE = {"B": BLACK, "W": WHITE, "b": BLACK, "w": WHITE, "black": BLACK, "white": WHITE}
-
-
-@functools.lru_cache(maxsize=64)
-def _vertex_names(width: int, height: int) -> tuple[str, ...]:
-    """GTP names by flat index, "pass" last."""
-    board = _core.Board(width, height)
-    return tuple(board.vertex(i) for i in range(width * height + 1))
-
-
-def _color_code(color: str, what: str) -> int:
-    try:
-        return _CODE[color]
-    except (KeyError, TypeError):
-        raise InvalidPositionError(f"{what} must be 'B' or 'W', not {color!r}") from None
 
 
 class Game:
@@ -99,7 +82,7 @@ class Game:
         self._rules = rules
         self._ending = rules.ending
         default = "W" if handicap else "B"
-        self._start_color = _color_code(to_move or default, "to_move")
+        self._start_color = parse_color(to_move or default, "to_move")
         self._color = self._start_color
         self._first_passer: int | None = None
         self._first_pass: int | None = None  # its move number
@@ -146,7 +129,7 @@ class Game:
         n = len(self._board) + 1
         name = move if isinstance(move, str) else self._names()[move] if 0 <= move <= self._pass else move
         return IllegalMoveError(
-            f"illegal move {name} by {_LETTER[self._color]} at move {n}: {reason}",
+            f"illegal move {name} by {color_name(self._color)} at move {n}: {reason}",
             reason,
             move,
             n,
@@ -192,7 +175,7 @@ class Game:
         """`color` (the side to move by default) resigns and loses (Rule 2)."""
         if self._over:
             raise self._illegal("resign", "game_over")
-        self._resigned = self._color if color is None else _color_code(color, "color")
+        self._resigned = self._color if color is None else parse_color(color, "color")
         self._over = True
 
     def undo(self) -> str:
@@ -285,12 +268,12 @@ class Game:
 
     @property
     def to_move(self) -> Color:
-        return "B" if self._color == BLACK else "W"
+        return color_name(self._color)
 
     @property
     def first_passer(self) -> Color | None:
         """Who made the first pass of the game (Rule 6), if anyone has."""
-        return None if self._first_passer is None else _LETTER[self._first_passer]  # type: ignore[return-value]
+        return None if self._first_passer is None else color_name(self._first_passer)
 
     @property
     def is_over(self) -> bool:
@@ -309,7 +292,7 @@ class Game:
 
     @property
     def resigned(self) -> Color | None:
-        return None if self._resigned is None else _LETTER[self._resigned]  # type: ignore[return-value]
+        return None if self._resigned is None else color_name(self._resigned)
 
     @property
     def winner(self) -> Color | None:
@@ -317,7 +300,7 @@ class Game:
         if not self._over:
             return None
         if self._resigned is not None:
-            return _LETTER[self._resigned ^ 3]  # type: ignore[return-value]
+            return color_name(self._resigned ^ 3)
         return self.score().winner
 
     @property
@@ -326,11 +309,11 @@ class Game:
         if not self._over:
             return None
         if self._resigned is not None:
-            return f"{_LETTER[self._resigned ^ 3]}+R"
+            return f"{color_name(self._resigned ^ 3)}+R"
         return self.score().result
 
     def _names(self) -> tuple[str, ...]:
-        return _vertex_names(self._width, self._height)
+        return vertex_names(self._width, self._height)
 
     def to_numpy(self) -> npt.NDArray[np.int8]:
         """Stones as int8 ``(h, w)``: 0 empty, 1 black, 2 white; row 0 is the top."""
@@ -361,10 +344,13 @@ class Game:
             counted = as_rules(rules)
             if "komi" not in rules:  # a ruleset named without komi keeps the game's
                 counted = counted.replace(komi=self._rules.komi)
-        if counted.scoring == "japanese":
+        confirmed = self._confirmed(counted)
+        if confirmed is not None:
             if dead:
                 raise IkedaError("under Japanese counting status confirmation decides the dead stones; do not pass `dead`")
-            return status.game_score(self, counted)
+            js = status.japanese_count(confirmed, komi=counted.komi, prisoners=self.prisoners)
+            stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
+            return counting.japanese_score(counted, js, stones, self._board.lost)
         board = self._board
         area = board.area(dead) if dead else board.area()
         marked = tuple(self._names()[board.index(d)] for d in dead) if dead else ()
@@ -381,6 +367,36 @@ class Game:
         if counted.scoring == "area":
             return counting.area_score(counted, self._first_passer, area, lost, marked, tally, extra)
         return counting.territory_score(counted, tally, area, lost, marked, extra)
+
+    def _confirmed(self, rules: Rules) -> status.StatusResult | None:
+        """The one decision on which stones are dead: under Japanese counting, status
+        confirmation (STATUS.md) decides; under every other ruleset the game is played
+        out and every stone on the board is alive (None)."""
+        return status.confirm_status(self) if rules.scoring == "japanese" else None
+
+    def final_status(self) -> dict[str, list[str]]:
+        """The stones by their status at the end of the game, as GTP vertices:
+        ``{"alive": [...], "seki": [...], "dead": [...]}``. Under the game's rules: status
+        confirmation under Japanese counting (which raises :class:`StatusBudgetError` for a
+        region beyond its search, never guessing), otherwise every stone alive, Black's
+        then White's. Score, pictures and GTP's ``final_status_list`` all ask this."""
+        confirmed = self._confirmed(self._rules)
+        out: dict[str, list[str]] = {"alive": [], "seki": [], "dead": []}
+        if confirmed is None:
+            names, stones = self._names(), self.to_numpy().ravel().tolist()
+            out["alive"] = [names[i] for code in (BLACK, WHITE) for i, v in enumerate(stones) if v == code]
+            return out
+        for chain in confirmed.chains:
+            out[chain.status].extend(chain.stones)
+        return out
+
+    @property
+    def prisoners(self) -> dict[str, int]:
+        """Stones each side has taken off the board so far: ``{"B": taken by Black, "W":
+        taken by White}`` (captures; suicides where the rules allow them count for the
+        opponent)."""
+        lost_b, lost_w = self._board.lost
+        return {"B": lost_w, "W": lost_b}
 
     def ownership(self, dead: Sequence[Move] = ()) -> npt.NDArray[np.int8]:
         """Who owns each point, int8 ``(h, w)``: 0 nobody, 1 Black, 2 White (stones and
@@ -402,7 +418,7 @@ class Game:
     @property
     def first_color(self) -> Color:
         """Who made (or will make) the first move."""
-        return _LETTER[self._start_color]  # type: ignore[return-value]
+        return color_name(self._start_color)
 
     def to_sgf(self) -> str:
         """The game as an SGF record: size, komi, handicap, setup, rules, result (once the
@@ -420,7 +436,7 @@ class Game:
         return board(self)
 
     def __str__(self) -> str:
-        letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"[: self._width]
+        letters = GTP_LETTERS[: self._width]
         head = "    " + " ".join(letters)
         rows = [head]
         record = self._board.moves

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .coords import GTP_LETTERS
 from .errors import InvalidPositionError
 
 # Each point as (row, column) over {0: the low star line, 1: the middle, 2: the high one};
@@ -16,8 +17,6 @@ _PATTERNS = {
     8: ("00", "22", "20", "02", "10", "12", "01", "21"),
     9: ("00", "22", "20", "02", "10", "12", "01", "21", "11"),
 }
-
-_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def max_fixed_handicap(size: int) -> int:
@@ -36,4 +35,4 @@ def handicap_points(stones: int, size: int) -> list[str]:
         )
     line = 2 if size < 13 else 3
     at = {"0": line, "1": (size - 1) // 2, "2": size - 1 - line}
-    return [f"{_LETTERS[at[p[1]]]}{at[p[0]] + 1}" for p in _PATTERNS[stones]]
+    return [f"{GTP_LETTERS[at[p[1]]]}{at[p[0]] + 1}" for p in _PATTERNS[stones]]

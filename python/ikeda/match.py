@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal, TextIO
 
+from .coords import Color, opponent
 from .errors import EngineCrashed, EngineError, GtpError, IkedaError
-from .game import Color, Game
+from .game import Game
 from .gtp import record
 from .gtp.controller import GtpController
 from .rules import Rules
@@ -153,7 +154,7 @@ class Referee:
 
     def _play(self, game: Game, labels: dict[Color, str]) -> GameResult:
         def forfeit(loser: Color, detail: str) -> GameResult:
-            winner: Color = "W" if loser == "B" else "B"
+            winner = opponent(loser)
             return GameResult(0, labels["B"], labels["W"], f"{winner}+F", winner, "forfeit", detail)
 
         for color in ("B", "W"):
@@ -172,7 +173,7 @@ class Referee:
                 return GameResult(0, labels["B"], labels["W"], score.result, score.winner, "move-cap",
                                   f"stopped after {self.max_moves} moves and counted", score.margin)
             color = game.to_move
-            other: Color = "W" if color == "B" else "B"
+            other = opponent(color)
             n = len(game.moves) + 1
             try:
                 reply = self.engines[labels[color]].send(f"genmove {color}", self.timeout)

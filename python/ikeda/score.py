@@ -11,6 +11,13 @@ def format_points(x: float) -> str:
     return str(int(x)) if x == int(x) else str(x)
 
 
+def format_result(margin: float) -> str:
+    """SGF style for Black's score minus White's: "B+3.5", "W+0.5", or "0" for a draw."""
+    if margin == 0:
+        return "0"
+    return f"{'B' if margin > 0 else 'W'}+{format_points(abs(margin))}"
+
+
 class Table(NamedTuple):
     """Seed 003's bookkeeping (index 1 = Black, 2 = White): M stones played before the
     preliminary end, L stones on the board at it, T stones played and P passes after it
@@ -91,10 +98,7 @@ class Score(NamedTuple):
     @property
     def result(self) -> str:
         """SGF style: "B+3.5", "W+0.5", or "0" for a draw."""
-        m = self.margin
-        if m == 0:
-            return "0"
-        return f"{'B' if m > 0 else 'W'}+{format_points(abs(m))}"
+        return format_result(self.margin)
 
     def __str__(self) -> str:
         if self.rules.startswith("japanese"):

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, NamedTuple, Union
 
 from . import _core
 from .errors import IkedaError, IllegalMoveError
-from .game import Color, Game, _vertex_names
+from .coords import Color, color_name, sgf_point, vertex_names
+from .game import Game
 from .rules import PRESETS, Rules, as_rules
-from .score import format_points
+from .score import format_points, format_result
 
 if TYPE_CHECKING:
     from ._core import _Outcome, _SgfMain, _SgfNode
@@ -119,13 +120,13 @@ class Record:
         self.rules: str | None = rules  # RU as written
         self._rules_key: str | None = key
         self.result: str | None = result
-        names = _vertex_names(w, h)
+        names = vertex_names(w, h)
         self.setup: dict[str, list[str]] = {"B": [names[i] for i in black], "W": [names[i] for i in white]}
         self._setup = (black, white)
-        self.to_move: Color = "B" if to_move == 1 else "W"
+        self.to_move: Color = color_name(to_move)
         passed = w * h
         self.moves: list[RecordMove] = [
-            RecordMove(n, "B" if c == 1 else "W", passed if i is None else i, names[passed if i is None else i], line, col)
+            RecordMove(n, color_name(c), passed if i is None else i, names[passed if i is None else i], line, col)
             for n, (c, i, line, col) in enumerate(moves, 1)
         ]
         #: Problems met by the last tolerant :meth:`replay`.
@@ -262,14 +263,6 @@ def _write(root: Node) -> str:
     return "".join(out)
 
 
-def _point(index: int, width: int, height: int) -> str:
-    if index == width * height:
-        return ""
-    x, y = index % width, index // width
-    letter = "abcdefghijklmnopqrstuvwxyz"
-    return letter[x] + letter[y]
-
-
 def game_to_sgf(game: Game, extra: Mapping[str, str] | None = None) -> str:
     """SGF FF[4] text of a game: ``SZ``, ``KM``, ``HA``, ``RU`` (our rules string without
     the komi), ``RE`` once the game is over, ``AB``/``AW``, ``PL`` when White moves first,
@@ -290,7 +283,7 @@ def game_to_sgf(game: Game, extra: Mapping[str, str] | None = None) -> str:
     index = game.board.index
     for color, stones in game.setup.items():
         if stones:
-            root["A" + color] = [_point(index(v), w, h) for v in stones]
+            root["A" + color] = [sgf_point(index(v), w, h) for v in stones]
     first = game.first_color
     if first == "W":
         root["PL"] = ["W"]
@@ -298,7 +291,7 @@ def game_to_sgf(game: Game, extra: Mapping[str, str] | None = None) -> str:
     head = node = Node(root)
     color = first
     for i in game.move_indices:
-        child = Node({color: [_point(i, w, h)]})
+        child = Node({color: [sgf_point(i, w, h)]})
         node.children.append(child)
         node, color = child, ("W" if color == "B" else "B")
     return _write(head)
@@ -344,13 +337,12 @@ class ReplayResult:
         """SGF-style result of the count ("B+3.5", "0"), None if not replayed."""
         if self.black is None or self.white is None:
             return None
-        m = self.black - self.white
-        return "0" if m == 0 else f"{'B' if m > 0 else 'W'}+{format_points(abs(m))}"
+        return format_result(self.black - self.white)
 
 
 def _result(path: str, t: _Outcome) -> ReplayResult:
     status, moves, illegal, over, score, error = t
-    ill = None if illegal is None else IllegalMove(illegal[0], "B" if illegal[1] == 1 else "W", illegal[2], illegal[3])
+    ill = None if illegal is None else IllegalMove(illegal[0], color_name(illegal[1]), illegal[2], illegal[3])
     black, white = (None, None) if score is None else (score[0] / 2, score[1] / 2)
     msg, line, col = (None, None, None) if error is None else (error[0], error[1] or None, error[2] or None)
     return ReplayResult(path, status, moves, ill, over, black, white, msg, line, col)

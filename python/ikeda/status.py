@@ -2,8 +2,9 @@
 play (STATUS.md), and the Japanese-style count that follows from it.
 
 The search runs in the native core with the GIL released; this module reads the position
-and the options and shapes the answer. A position is an :class:`ikeda.Game` or its rows,
-top row first, ``X`` Black, ``O`` White, ``.`` empty::
+and the options and shapes the answer. A position is its rows, top row first, ``X``
+Black, ``O`` White, ``.`` empty, or anything with the stones as ``to_numpy()`` (an
+:class:`ikeda.Game`; this module does not import the game, the game asks it)::
 
     >>> r = confirm_status(["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"])
     >>> r.status
@@ -16,17 +17,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import Any, Literal, Protocol, Union, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
 
 from . import _core
+from .coords import Color, color_name, vertex_names
 from .errors import IkedaError, InvalidPositionError
-from .rules import Rules
-from .score import Score
 
-if TYPE_CHECKING:
-    from .game import Game
 
-Position = Union["Game", Sequence[str]]
+@runtime_checkable
+class Stones(Protocol):
+    """A position object: its stones as int8 ``(h, w)``, 0 empty, 1 Black, 2 White."""
+
+    def to_numpy(self) -> npt.NDArray[np.int8]: ...
+
+
+@runtime_checkable
+class PlayedStones(Stones, Protocol):
+    """A position of a game, whose komi and prisoners are :func:`japanese_score`'s
+    defaults (an :class:`ikeda.Game`)."""
+
+    @property
+    def komi(self) -> float: ...
+
+    @property
+    def prisoners(self) -> dict[str, int]: ...
+
+
+Position = Union[Stones, Sequence[str]]
 
 #: The options of the hypothetical play (STATUS.md Decisions 6, 8 and 8b).
 KO_RULES = ("simple", "koban")
@@ -44,7 +64,7 @@ class ChainStatus:
     "N") and the final ``status`` ("alive", "seki", "dead"). ``chain["class"]`` reads the
     fields by their names in the status sample."""
 
-    colour: Literal["B", "W"]
+    colour: Color
     stones: list[str]
     class_: Literal["F", "S", "N"]
     case: str
@@ -117,10 +137,10 @@ class JapaneseScore:
 
 def _cells(position: Position) -> tuple[int, int, list[int]]:
     """Width, height and cells (0 empty, 1 Black, 2 White; top row first)."""
-    from .game import Game
-
-    if isinstance(position, Game):
-        return position.width, position.height, [int(v) for v in position.to_numpy().ravel()]
+    if isinstance(position, Stones):
+        stones = position.to_numpy()
+        height, width = stones.shape
+        return int(width), int(height), [int(v) for v in stones.ravel()]
     if isinstance(position, (str, bytes)) or not isinstance(position, Sequence):
         raise InvalidPositionError(f"a position is a Game or a list of row strings, not {position!r}")
     rows = list(position)
@@ -165,10 +185,8 @@ def confirm_status(
     Raises :class:`InvalidPositionError` for a position that cannot exist and
     :class:`StatusBudgetError` (naming the region) when a region is beyond the budget.
     """
-    from .game import _vertex_names
-
     width, height, cells = _cells(position)
-    names = _vertex_names(width, height)
+    names = vertex_names(width, height)
     ko = _choice("ko_rule", ko_rule, KO_RULES)
     mover = _choice("first", first, FIRST)
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
@@ -188,7 +206,7 @@ def confirm_status(
             status[p] = _STATUS_MARK[st]
             classes[p] = cls
         out.append(ChainStatus(
-            "B" if colour == 1 else "W", [names[p] for p in stones], cls, case, st,  # type: ignore[arg-type]
+            color_name(colour), [names[p] for p in stones], cls, case, st,  # type: ignore[arg-type]
         ))
     marks = [".bw"[o] for o in owner]
 
@@ -223,24 +241,27 @@ def japanese_score(
     removed and added to the capturer's prisoners; the other options are
     :func:`confirm_status`'s.
     """
-    from .game import Game
-
     status = confirm_status(
         position, ko_rule=ko_rule, first=first, strict_dame_seki=strict_dame_seki, prune=prune, split=split, budget=budget
     )
     if komi is None:
-        komi = position.komi if isinstance(position, Game) else 0
+        komi = position.komi if isinstance(position, PlayedStones) else 0
+    if prisoners is None:
+        prisoners = position.prisoners if isinstance(position, PlayedStones) else {}
+    return japanese_count(status, komi=komi, prisoners=prisoners)
+
+
+def japanese_count(status: StatusResult, *, komi: float, prisoners: Mapping[str, int]) -> JapaneseScore:
+    """The Japanese-style count of a confirmed position: its territory, plus for each side
+    the `prisoners` it took (``{"B": taken by Black, "W": taken by White}``) and the dead
+    stones of the other, komi to White."""
     if isinstance(komi, bool) or not isinstance(komi, (int, float)) or komi != komi or abs(komi) == float("inf"):
         raise IkedaError(f"komi must be a number, not {komi!r}")
-    if prisoners is None:
-        lost_b, lost_w = position.board.lost if isinstance(position, Game) else (0, 0)
-        taken = {"B": lost_w, "W": lost_b}
-    else:
-        if not isinstance(prisoners, Mapping) or set(prisoners) - {"B", "W"} or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in prisoners.values()
-        ):
-            raise IkedaError(f"prisoners must be {{'B': int, 'W': int}} (non-negative), not {prisoners!r}")
-        taken = {"B": int(prisoners.get("B", 0)), "W": int(prisoners.get("W", 0))}
+    if not isinstance(prisoners, Mapping) or set(prisoners) - {"B", "W"} or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in prisoners.values()
+    ):
+        raise IkedaError(f"prisoners must be {{'B': int, 'W': int}} (non-negative), not {prisoners!r}")
+    taken = {"B": int(prisoners.get("B", 0)), "W": int(prisoners.get("W", 0))}
     dead = status.dead_count
     total = {"B": taken["B"] + dead["W"], "W": taken["W"] + dead["B"]}
     terr = status.territory_count
@@ -249,16 +270,3 @@ def japanese_score(
         status.dead_stones, status,
     )
 
-
-def game_score(game: Game, rules: Rules) -> Score:
-    """A game's count under Japanese rules, in :class:`Score`'s terms: the stones lost are
-    the captured and the dead ones, each side's score its territory plus the stones the
-    other side lost."""
-    js = japanese_score(game, komi=rules.komi)
-    lost_b, lost_w = game.board.lost
-    return Score(
-        js.black, js.white,
-        game.board.stone_count(1) - js.dead["B"], game.board.stone_count(2) - js.dead["W"],
-        js.territory["B"], js.territory["W"], 0.0, rules.komi, tuple(js.dead_stones), str(rules),
-        lost_b + js.dead["B"], lost_w + js.dead["W"],
-    )

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .game import BLACK, WHITE, Game, Move
+from .coords import BLACK, GTP_LETTERS, WHITE
+from .game import Game, Move
 from .handicap import handicap_points, max_fixed_handicap
-from .status import confirm_status
 
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 WOOD, LINE = "#dcb35c", "#222"
 
 
@@ -34,10 +33,11 @@ def board(
     `move_numbers` writes on each stone the number of the move that placed it (setup
     stones have none); `territory` marks each empty point (and each dead stone) with a
     small square of the colour that owns it (Definition 5 after removing `dead`); `dead`
-    chains are drawn faded with a cross. Under the ``japanese`` preset, territory marks
-    with no `dead` given use the dead stones that status confirmation finds."""
-    if territory and not dead and game.rules.scoring == "japanese":
-        dead = confirm_status(game).dead_stones  # status confirmation decides (STATUS.md)
+    chains are drawn faded with a cross. Territory marks with no `dead` given use the
+    game's own decision (:meth:`Game.final_status`: status confirmation under the
+    ``japanese`` preset, no dead stones otherwise)."""
+    if territory and not dead:
+        dead = game.final_status()["dead"]
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
     cell = size / (max(w, h) - 1 + 2 * margin)
@@ -65,7 +65,7 @@ def board(
         for x in range(w):
             cx = cell * (margin + x)
             for cy in (cell * margin * 0.45, height - cell * margin * 0.3):
-                out.append(_text("coord", cx, cy, LETTERS[x], font, LINE))
+                out.append(_text("coord", cx, cy, GTP_LETTERS[x], font, LINE))
         for y in range(h):
             cy = cell * (margin + y) + font * 0.35
             for cx in (cell * margin * 0.4, width - cell * margin * 0.4):

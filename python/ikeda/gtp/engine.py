@@ -20,19 +20,16 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .. import __version__
-from ..errors import IkedaError
-from ..game import Color, Game, Move
-from ..status import confirm_status
+from .._core import __version__
+from ..errors import IkedaError, InvalidPositionError
+from ..coords import Color, color_name, parse_color
+from ..game import Game, Move
 from ..handicap import handicap_points, max_fixed_handicap
 from ..rules import Rules, as_rules
 from . import record
 
 #: What a policy returns: a move (GTP vertex, "pass" or flat index) or "resign".
 Policy = Callable[[Game], Move]
-
-_COLORS: dict[str, Color] = {"b": "B", "black": "B", "w": "W", "white": "W"}
-
 
 class GtpFailure(Exception):
     """A command that fails; its message becomes the ``? message`` reply."""
@@ -187,9 +184,10 @@ class Engine:
     def _color(self, args: list[str], command: str, count: int) -> Color:
         if len(args) != count:
             raise GtpFailure(f"syntax error: {command} takes {count} argument{'s' if count > 1 else ''}")
-        color = _COLORS.get(args[0].lower())
-        if color is None:
-            raise GtpFailure(f"syntax error: {args[0]!r} is not a colour")
+        try:
+            color = color_name(parse_color(args[0].lower()))
+        except InvalidPositionError:
+            raise GtpFailure(f"syntax error: {args[0]!r} is not a colour") from None
         if color != self.game.to_move:
             if self.game.moves:
                 raise GtpFailure(f"illegal move: {self.game.to_move} is to move (players alternate)")
@@ -231,15 +229,9 @@ class Engine:
     def _final_status_list(self, args: list[str]) -> str:
         if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):
             raise GtpFailure("syntax error: final_status_list takes alive, dead or seki")
-        if self.game.rules.scoring == "japanese":
-            # Status confirmation decides (STATUS.md); a region beyond the search budget
-            # is answered `? ...` naming it, never guessed.
-            chains = confirm_status(self.game).chains
-            return " ".join(v for chain in chains if chain.status == args[0] for v in chain.stones)
-        if args[0] != "alive":
-            return ""  # the game is played out: every stone on the board counts as alive
-        placed = record.stones(self.game)
-        return " ".join(placed["B"] + placed["W"])
+        # The game decides (status confirmation under Japanese counting); a region beyond
+        # the search budget is answered `? ...` naming it, never guessed.
+        return " ".join(self.game.final_status()[args[0]])
 
     def _handicap(self, points: list[str]) -> str:
         if self.game.moves or self.setup["B"] or self.setup["W"]:

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 from .. import sgf
+from ..coords import BLACK, WHITE, Color, color_name, vertex_names
 from ..errors import IkedaError
-from ..game import Color, Game
+from ..game import Game
 from ..rules import Rules
 
 
 def stones(game: Game) -> dict[str, list[str]]:
     """The stones on the board as GTP vertices, by colour."""
-    grid = game.to_numpy().ravel().tolist()
-    return {c: [game.board.vertex(i) for i, v in enumerate(grid) if v == code] for c, code in (("B", 1), ("W", 2))}
+    grid, names = game.to_numpy().ravel().tolist(), vertex_names(game.width, game.height)
+    return {color_name(code): [names[i] for i, v in enumerate(grid) if v == code] for code in (BLACK, WHITE)}
 
 
 def to_sgf(game: Game, *, black: str = "", white: str = "", result: str | None = None, comment: str = "") -> str:
