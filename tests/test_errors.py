@@ -118,6 +118,7 @@ def test_illegal_move_error_attributes(diagram: list[str], to_move: str, move: s
     err = info.value
     assert isinstance(err, ikeda.IkedaError) and isinstance(err, ValueError)
     assert err.reason == reason
+    assert err.reason in ikeda.errors.ILLEGAL_REASONS
     assert err.move == move
     assert err.move_number == 3
     msg = str(err)
@@ -142,6 +143,7 @@ def test_illegal_superko_error_attributes() -> None:
     with pytest.raises(ikeda.IllegalMoveError) as info:
         g.play("C3")
     assert info.value.reason == "superko"
+    assert info.value.reason in ikeda.errors.ILLEGAL_REASONS
     assert info.value.move_number == 2
     assert "superko" in str(info.value).lower()
     assert "C3" in str(info.value)
@@ -164,6 +166,7 @@ def test_simple_ko_error_attributes() -> None:
     with pytest.raises(ikeda.IllegalMoveError) as info:
         g.play("c3")
     assert (info.value.reason, info.value.move, info.value.move_number) == ("ko", "c3", 2)
+    assert info.value.reason in ikeda.errors.ILLEGAL_REASONS
     assert str(info.value) == "illegal move c3 by B at move 2: ko"
     assert snapshot(g) == before
 
@@ -175,6 +178,7 @@ def test_game_over_error_attributes() -> None:
         g.play("C3")
     err = info.value
     assert err.reason == "game_over"
+    assert err.reason in ikeda.errors.ILLEGAL_REASONS
     assert err.move_number == 4
     assert "C3" in str(err)
     assert "over" in str(err).lower()
@@ -186,6 +190,7 @@ def test_illegal_move_by_flat_index() -> None:
     with pytest.raises(ikeda.IllegalMoveError) as info:
         g.play(0)
     assert info.value.reason == "occupied"
+    assert info.value.reason in ikeda.errors.ILLEGAL_REASONS
     assert g.moves == ["A5"]
 
 
@@ -264,3 +269,27 @@ def test_dead_mark_on_empty_point() -> None:
         g.score(dead=["A1"])
     with pytest.raises(ikeda.IkedaError):
         g.score(dead=["Z99"])
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ikeda.Batch(-1, 9),
+    lambda: ikeda.Batch(2, 9, threads=-1),
+    lambda: ikeda.perft(ikeda.Game(3), -1),
+    lambda: ikeda.Game(9, komi=float("nan")),
+    lambda: ikeda.confirm_status(["X.O"], ko_rule="superko"),
+    lambda: ikeda.japanese_score(["X.O"], prisoners={"B": -1}),
+    lambda: ikeda.sgf.replay_many([], threads=-1),
+    lambda: ikeda._core.Batch(5, 5, ikeda.AREA_III, 2**25, 1),
+    lambda: ikeda._core.confirm_status(1, 1, [0], ko="superko"),
+])
+def test_argument_errors_are_value_errors(call: Any) -> None:
+    with pytest.raises(ikeda.ArgumentError) as info:
+        call()
+    assert isinstance(info.value, ikeda.IkedaError) and isinstance(info.value, ValueError)
+
+
+def test_rules_errors_are_value_errors() -> None:
+    with pytest.raises(ikeda.RulesError) as info:
+        ikeda.Game(9, rules="area4")
+    assert isinstance(info.value, ikeda.IkedaError) and isinstance(info.value, ValueError)
+    assert ikeda.errors.RulesError is ikeda.rules.RulesError

@@ -134,6 +134,7 @@ def test_tolerant_replay_records_problems_and_goes_on() -> None:
     assert (info.value.move_number, info.value.reason) == (2, "occupied")
     g = r.replay(tolerant=True)
     assert [(p.move_number, p.reason) for p in r.problems] == [(2, "occupied"), (3, "out_of_turn"), (4, "out_of_turn")]
+    assert all(p.reason in ikeda.errors.ILLEGAL_REASONS for p in r.problems)
     # W's occupied move skipped; each B move out of turn preceded by a pass for W
     assert g.moves == ["C3", "pass", "B4", "pass", "D2", "A5"]
 

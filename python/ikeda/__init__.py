@@ -12,11 +12,20 @@ from typing import TYPE_CHECKING
 
 from . import _core
 from .batch import Batch
-from .errors import IkedaError, IllegalMoveError, InvalidMoveError, InvalidPositionError, SgfError, StatusBudgetError
 from .coords import BLACK, WHITE
+from .errors import (
+    ArgumentError,
+    IkedaError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    RulesError,
+    SgfError,
+    StatusBudgetError,
+)
 from .game import Game, Move, count_games, perft
 from .handicap import handicap_points
-from .rules import AREA_II, AREA_III, JAPANESE, TERRITORY_I, TROMP_TAYLOR, Rules, RulesError
+from .rules import AREA_II, AREA_III, JAPANESE, TERRITORY_I, TROMP_TAYLOR, Rules
 from .score import Score, Table
 from .status import ChainStatus, JapaneseScore, StatusResult, confirm_status, japanese_score
 from . import sgf  # noqa: E402  (ikeda.sgf after the names it uses)
@@ -44,6 +53,7 @@ __version__: str = _core.__version__
 __all__ = [
     "AREA_II",
     "AREA_III",
+    "ArgumentError",
     "BLACK",
     "Batch",
     "WHITE",

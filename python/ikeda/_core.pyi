@@ -7,7 +7,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "confirm_status"]
+__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "confirm_status", "move_cap"]
 
 __version__: str
 build_profile: str
@@ -195,3 +195,5 @@ def confirm_status(
     list[int],
     list[tuple[list[int], int]],
 ]: ...
+
+def move_cap(width: int, height: int) -> int: ...

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .errors import IkedaError, InvalidMoveError
+from .errors import ArgumentError, InvalidMoveError
 from .rules import Rules, as_rules
 
 #: Input planes besides the stone history: Black to move, the side to move made the first
@@ -47,11 +47,11 @@ class Batch:
         if komi is not None:
             ruleset = ruleset.replace(komi=komi)
         if not isinstance(n, int) or n < 0:
-            raise IkedaError(f"n must be a non-negative int, not {n!r}")
+            raise ArgumentError(f"n must be a non-negative int, not {n!r}")
         if not 0 <= seed < 2**64:
-            raise IkedaError(f"seed must be in 0..2**64, not {seed}")
+            raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
         if threads < 0:
-            raise IkedaError(f"threads must be 0 (every core) or more, not {threads}")
+            raise ArgumentError(f"threads must be 0 (every core) or more, not {threads}")
         self._games = _core.Batch(w, h, ruleset, n, seed, threads)
         self._n, self._w, self._h = n, w, h
         self.rules: Rules = ruleset
@@ -137,15 +137,15 @@ class Batch:
             w = np.asarray(where)
             if w.dtype == bool:
                 if w.shape != (self._n,):
-                    raise IkedaError(f"a reset mask must have shape ({self._n},), not {w.shape}")
+                    raise ArgumentError(f"a reset mask must have shape ({self._n},), not {w.shape}")
                 which = w
             elif w.dtype.kind in "iu" and w.ndim == 1:
                 if w.size and (int(w.min()) < 0 or int(w.max()) >= self._n):
-                    raise IkedaError(f"reset indices must be in 0..{self._n}, got {w.tolist()}")
+                    raise ArgumentError(f"reset indices must be in 0..{self._n}, got {w.tolist()}")
                 which = np.zeros(self._n, dtype=bool)
                 which[w] = True
             else:
-                raise IkedaError(f"reset takes a bool mask or game indices, not {w.dtype} {w.shape}")
+                raise ArgumentError(f"reset takes a bool mask or game indices, not {w.dtype} {w.shape}")
         self._games.reset(np.ascontiguousarray(which, dtype=bool))
 
     def playout(self, *, pass_probability: float = 0.0, max_moves: int | None = None) -> int:
@@ -153,9 +153,9 @@ class Batch:
         at most ``max_moves`` more moves each (default ``4*w*h + 16``); returns how many
         games that cap stopped (see :attr:`capped`)."""
         if not 0.0 <= pass_probability <= 1.0:
-            raise IkedaError(f"pass_probability must be in [0, 1], not {pass_probability}")
+            raise ArgumentError(f"pass_probability must be in [0, 1], not {pass_probability}")
         if max_moves is not None and max_moves < 0:
-            raise IkedaError(f"max_moves must be non-negative, not {max_moves}")
+            raise ArgumentError(f"max_moves must be non-negative, not {max_moves}")
         return self._games.playout(pass_probability, max_moves)
 
     def features(self, history: int = 8) -> npt.NDArray[np.float32]:
@@ -165,5 +165,5 @@ class Batch:
         move, the side to move made the first pass, the opponent made it, and a pass now
         would end the game (docs/batch.md)."""
         if not isinstance(history, int) or not 1 <= history <= 64:
-            raise IkedaError(f"history must be an int in 1..64, not {history!r}")
+            raise ArgumentError(f"history must be an int in 1..64, not {history!r}")
         return self._games.features(history)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import flow
 from .rules import Rules
 from .score import Score, Table
 from .status import JapaneseScore
@@ -37,7 +38,7 @@ class Tally(NamedTuple):
         """Passes Territory I still needs to reach its end (0-3): a pair of successive
         passes after the preliminary end with equal numbers of moves since it."""
         k, s = self.n - self.prelim, self.streak
-        return next(e for e in range(4) if min(s + e, k + e) >= 2 and (k + e) % 2 == 0)
+        return next(e for e in range(4) if flow.equal_moves_end(k + e, s + e))
 
     def table(self, area: Area, extra: int) -> Table:
         """Seed 003's quantities, with `extra` passes appended after the last move."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 __all__ = [
     "IkedaError",
+    "ArgumentError",
+    "RulesError",
     "InvalidMoveError",
     "IllegalMoveError",
     "InvalidPositionError",
@@ -21,12 +23,24 @@ __all__ = [
     "StatusBudgetError",
 ]
 
-#: The reasons an :class:`IllegalMoveError` can carry, checked in this order.
-ILLEGAL_REASONS = ("game_over", "occupied", "suicide", "superko")
+#: Every reason an :class:`IllegalMoveError` can carry. A move is tested for the first
+#: four in this order and reports the first that applies; ``"ko"`` takes the place of
+#: ``"superko"`` under simple ko (the core's ``Illegal::Ko``); ``"out_of_turn"`` is a game
+#: record's move by the side not to move (SGF allows it, the rules do not).
+ILLEGAL_REASONS = ("game_over", "occupied", "suicide", "superko", "ko", "out_of_turn")
 
 
 class IkedaError(Exception):
     """Root of every error raised by ikeda."""
+
+
+class ArgumentError(IkedaError, ValueError):
+    """An argument of the wrong kind or out of its range: a count, a bound, a seed, a komi,
+    an option's name."""
+
+
+class RulesError(IkedaError, ValueError):
+    """A ruleset that cannot be read or does not exist."""
 
 
 class InvalidMoveError(IkedaError, ValueError):

@@ -20,9 +20,15 @@ def is_over(ending: str, n: int, streak: int, first_pass: int | None, prelim: in
         return streak - in_streak >= 2
     if ending == "two-passes":
         return streak >= 2
-    # Territory I: a pair of successive passes after the preliminary end, with both
-    # players having made equally many moves since it (moves alternate, so an even count).
-    return prelim is not None and min(streak, n - prelim) >= 2 and (n - prelim) % 2 == 0
+    return prelim is not None and equal_moves_end(n - prelim, streak)
+
+
+def equal_moves_end(since_prelim: int, streak: int) -> bool:
+    """Territory I's end: a pair of successive passes after the preliminary end, with both
+    players having made equally many moves since it (moves alternate, so an even count).
+    `since_prelim` moves have been made since the preliminary end, the last `streak` of
+    them passes."""
+    return min(streak, since_prelim) >= 2 and since_prelim % 2 == 0
 
 
 class NativeState(NamedTuple):

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from . import _core, counting, flow, status
 from .coords import BLACK, GTP_LETTERS, WHITE, Color, color_name, parse_color, vertex_names
-from .errors import IkedaError, IllegalMoveError, InvalidPositionError
+from .errors import ArgumentError, IkedaError, IllegalMoveError, InvalidPositionError
 from .handicap import handicap_points
 from .rules import Rules, as_rules
 from .score import Score
@@ -59,7 +59,7 @@ class Game:
         rules = as_rules(rules)
         if komi is not None:
             if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
-                raise IkedaError(f"komi must be a multiple of 1/2, not {komi!r}")
+                raise ArgumentError(f"komi must be a multiple of 1/2, not {komi!r}")
             rules = rules.replace(komi=komi)
         w = size if width is None else width
         h = size if height is None else height
@@ -108,22 +108,26 @@ class Game:
             self._board.index(move)  # a malformed move is reported as such first
             raise self._illegal(move, "game_over")
         is_pass = self._board.play(move, self._color)  # the board records the move
+        if self._count(len(self._board), is_pass, self._color):
+            self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
         if is_pass:
-            self._passed()
-        elif self._streak:
-            self._streak = 0
+            self._over = self._passes_ended()
         self._color ^= 3
 
-    def _passed(self) -> None:
-        n = len(self._board)
+    def _count(self, n: int, is_pass: bool, color: int) -> bool:
+        """The pass bookkeeping of move `n`, by `color` (the one place for it: play, and
+        undo's replay of the record). Returns whether this move made the preliminary end."""
+        if not is_pass:
+            self._streak = 0
+            return False
         self._streak += 1
-        self._passes[(2 if self._prelim is not None else 0) + self._color - 1] += 1
+        self._passes[(2 if self._prelim is not None else 0) + color - 1] += 1
         if self._first_pass is None:
-            self._first_pass, self._first_passer = n, self._color
+            self._first_pass, self._first_passer = n, color
         if self._prelim is None and self._streak >= 2:
             self._prelim = n
-            self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
-        self._over = flow.is_over(self._ending, n, self._streak, self._first_pass, self._prelim)
+            return True
+        return False
 
     def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
         n = len(self._board) + 1
@@ -196,15 +200,7 @@ class Game:
         self._passes = [0, 0, 0, 0]
         color = self._start_color
         for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
-            if i != self._pass:
-                self._streak = 0
-            else:
-                self._streak += 1
-                self._passes[(2 if self._prelim is not None else 0) + color - 1] += 1
-                if self._first_pass is None:
-                    self._first_pass, self._first_passer = n, color
-                if self._prelim is None and self._streak >= 2:
-                    self._prelim = n
+            self._count(n, i == self._pass, color)
             color ^= 3
         self._prelim_stones = stones
         self._over = self._passes_ended()
@@ -347,7 +343,7 @@ class Game:
         confirmed = self._confirmed(counted)
         if confirmed is not None:
             if dead:
-                raise IkedaError("under Japanese counting status confirmation decides the dead stones; do not pass `dead`")
+                raise ArgumentError("under Japanese counting status confirmation decides the dead stones; do not pass `dead`")
             js = status.japanese_count(confirmed, komi=counted.komi, prisoners=self.prisoners)
             stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
             return counting.japanese_score(counted, js, stones, self._board.lost)
@@ -465,7 +461,7 @@ def perft(game: Game, depth: int) -> int:
     included; a sequence that ends the game (Rule 6) before `depth` moves counts nothing.
     Runs natively with the GIL released."""
     if not isinstance(depth, int) or depth < 0:
-        raise IkedaError(f"perft depth must be a non-negative int, not {depth!r}")
+        raise ArgumentError(f"perft depth must be a non-negative int, not {depth!r}")
     if depth == 0:
         return 1
     return _core.perft(game._board, game._color, game._ending, game._native_state(), depth)

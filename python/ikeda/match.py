@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal, TextIO
 
+from . import _core
 from .coords import Color, opponent
 from .errors import EngineCrashed, EngineError, GtpError, IkedaError
 from .game import Game
@@ -131,7 +132,7 @@ class Referee:
         self.rules = rules
         self.timeout = timeout
         self.sgf_dir = sgf_dir
-        self.max_moves = max_moves if max_moves is not None else 4 * size * size
+        self.max_moves = max_moves if max_moves is not None else _core.move_cap(size, size)
         self.names = {label: self._name(label) for label in engines}
 
     def _name(self, label: str) -> str:

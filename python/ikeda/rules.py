@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IkedaError
+from .errors import RulesError
 
 #: Which repetitions a play may not create: Ikeda's Rule 4 (only plays that remove
 #: stones are tested, against every earlier configuration); every play tested; or only
@@ -31,10 +31,6 @@ ENDINGS = ("first-pass", "two-passes", "equal-moves")
 #: Area (stones + territory), territory (territory - stones lost) counting, or Japanese
 #: (territory + prisoners, the dead stones decided by status confirmation, STATUS.md).
 SCORINGS = ("area", "territory", "japanese")
-
-
-class RulesError(IkedaError, ValueError):
-    """A ruleset that cannot be read or does not exist."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Union
 
 from . import _core
-from .errors import IkedaError, IllegalMoveError
+from .errors import ArgumentError, IkedaError, IllegalMoveError
 from .coords import Color, color_name, sgf_point, vertex_names
 from .game import Game
 from .rules import PRESETS, Rules, as_rules
@@ -227,7 +227,7 @@ def read(source: Source) -> Record:
     elif isinstance(source, (str, os.PathLike)):
         data = Path(source).read_bytes()
     else:
-        raise IkedaError(f"SGF source must be a path, SGF text or bytes, not {type(source).__name__}")
+        raise ArgumentError(f"SGF source must be a path, SGF text or bytes, not {type(source).__name__}")
     charset, nodes, main = _core.sgf_read(data)
     return Record(None if charset == "str" else charset, nodes, main)
 
@@ -364,7 +364,7 @@ def replay_many(
     components in ``RU`` are honoured by :meth:`Record.replay` only (see docs/sgf.md)."""
     files = [os.fspath(p) for p in paths]
     if threads < 0 or chunk <= 0:
-        raise IkedaError(f"threads must be >= 0 and chunk > 0 (got {threads}, {chunk})")
+        raise ArgumentError(f"threads must be >= 0 and chunk > 0 (got {threads}, {chunk})")
     forced = None if rules is None else as_rules(rules)
     by_key = [(key, PRESETS[name]) for key, name in RU_PRESETS.items()]
     out: list[ReplayResult] = []

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .errors import IkedaError
+from .errors import ArgumentError
 from .rules import Rules, as_rules
 
 
@@ -86,9 +86,9 @@ def simulate(
     if komi is not None:
         ruleset = ruleset.replace(komi=komi)
     if games < 0 or threads < 0 or chunk <= 0:
-        raise IkedaError(f"games, threads and chunk must be positive (got {games}, {threads}, {chunk})")
+        raise ArgumentError(f"games, threads and chunk must be positive (got {games}, {threads}, {chunk})")
     if not 0 <= seed < 2**64:
-        raise IkedaError(f"seed must be in 0..2**64, not {seed}")
+        raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
     parts = []
     start = time.perf_counter()
     for first in range(0, games, chunk):

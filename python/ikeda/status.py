@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from . import _core
 from .coords import Color, color_name, vertex_names
-from .errors import IkedaError, InvalidPositionError
+from .errors import ArgumentError, InvalidPositionError
 
 
 @runtime_checkable
@@ -160,7 +160,7 @@ def _cells(position: Position) -> tuple[int, int, list[int]]:
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise IkedaError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+        raise ArgumentError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
     return str(value)
 
 
@@ -191,9 +191,9 @@ def confirm_status(
     mover = _choice("first", first, FIRST)
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
         if not isinstance(flag, bool):
-            raise IkedaError(f"{name} must be True or False, not {flag!r}")
+            raise ArgumentError(f"{name} must be True or False, not {flag!r}")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise IkedaError(f"budget must be a positive int, not {budget!r}")
+        raise ArgumentError(f"budget must be a positive int, not {budget!r}")
     chains, territory, dead, owner, regions = _core.confirm_status(
         width, height, cells, ko=ko, first=mover, strict_dame_seki=strict_dame_seki, prune=prune, split=split, budget=budget
     )
@@ -256,11 +256,11 @@ def japanese_count(status: StatusResult, *, komi: float, prisoners: Mapping[str,
     the `prisoners` it took (``{"B": taken by Black, "W": taken by White}``) and the dead
     stones of the other, komi to White."""
     if isinstance(komi, bool) or not isinstance(komi, (int, float)) or komi != komi or abs(komi) == float("inf"):
-        raise IkedaError(f"komi must be a number, not {komi!r}")
+        raise ArgumentError(f"komi must be a number, not {komi!r}")
     if not isinstance(prisoners, Mapping) or set(prisoners) - {"B", "W"} or not all(
         isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in prisoners.values()
     ):
-        raise IkedaError(f"prisoners must be {{'B': int, 'W': int}} (non-negative), not {prisoners!r}")
+        raise ArgumentError(f"prisoners must be {{'B': int, 'W': int}} (non-negative), not {prisoners!r}")
     taken = {"B": int(prisoners.get("B", 0)), "W": int(prisoners.get("W", 0))}
     dead = status.dead_count
     total = {"B": taken["B"] + dead["W"], "W": taken["W"] + dead["B"]}

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import _core
-from ..errors import IkedaError
+from ..errors import ArgumentError
 from ..game import Game, Move
 from ..rules import Rules
 from .engine import Engine
@@ -20,7 +20,7 @@ def search(
     estimated win rate and the number of playouts run. Stops after `playouts` playouts or
     `seconds` seconds (if positive), whichever comes first; native, the GIL released."""
     if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts < 2**32:
-        raise IkedaError(f"playouts must be a positive int, not {playouts!r}")
+        raise ArgumentError(f"playouts must be a positive int, not {playouts!r}")
     if game.is_over:
         return "pass", 0.5, 0
     index, win_rate, done = _core.mcts(

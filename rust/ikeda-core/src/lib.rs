@@ -45,7 +45,7 @@ pub use history::History;
 pub use legal_positions::count_legal_positions;
 pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use perft::perft;
-pub use playout::{game_seed, is_eye, play_out, policy_play, random_game, simulate, RandomGame, Summary};
+pub use playout::{game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};
 pub use status::{confirm_status, Case, ChainStatus, Count, FirstMover, Status, StatusError, StatusKo, StatusOptions, StatusReport};
 pub use territory::{area, ownership, Area};

@@ -130,6 +130,14 @@ pub fn policy_play<const N: usize>(game: &Game<N>, rng: &mut Xoshiro256PlusPlus)
     None
 }
 
+/// The default move cap of random games and refereed matches on `geo`: four moves per
+/// point plus 16. A random game almost never reaches it (hits are counted and reported);
+/// it bounds every run whatever the ruleset.
+#[must_use]
+pub fn move_cap(geo: Geometry) -> usize {
+    4 * geo.points() + 16
+}
+
 /// Plays `game` on by the policy (passing first with probability `pass_probability`)
 /// until it ends or `max_moves` moves have been played; calls `record(flat index)` for
 /// each move (`w*h` for a pass). Returns whether the game is over.

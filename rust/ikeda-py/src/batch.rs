@@ -161,7 +161,7 @@ impl PyBatch {
     /// Plays every live game to its end natively; returns how many hit `max_moves`.
     #[pyo3(signature = (pass_probability=0.0, max_moves=None))]
     fn playout(&mut self, py: Python<'_>, pass_probability: f64, max_moves: Option<usize>) -> usize {
-        let cap = max_moves.unwrap_or(4 * self.geo.points() + 16);
+        let cap = max_moves.unwrap_or_else(|| ikeda_core::move_cap(self.geo));
         self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap)))
     }
 

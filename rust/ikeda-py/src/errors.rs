@@ -5,7 +5,7 @@
 use ikeda_core::{Color, CoordError, Geometry, Illegal, SetupError, StatusError, StepError};
 use pyo3::prelude::*;
 
-pyo3::import_exception!(ikeda.errors, IkedaError);
+pyo3::import_exception!(ikeda.errors, ArgumentError);
 pyo3::import_exception!(ikeda.errors, InvalidMoveError);
 pyo3::import_exception!(ikeda.errors, IllegalMoveError);
 pyo3::import_exception!(ikeda.errors, InvalidPositionError);
@@ -112,5 +112,5 @@ pub fn sgf_error(err: &ikeda_core::sgf::SgfError) -> PyErr {
 
 /// An argument outside what the call accepts (a count, a bound, a name).
 pub fn bad_argument(message: impl Into<String>) -> PyErr {
-    IkedaError::new_err(message.into())
+    ArgumentError::new_err(message.into())
 }

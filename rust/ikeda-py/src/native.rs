@@ -1,7 +1,7 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_games, count_legal_positions, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Ending, Game, PassState, Position, Ruleset, SearchLimits};
+use ikeda_core::{count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Ending, Game, PassState, Position, Ruleset, SearchLimits};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -197,7 +197,7 @@ fn random_game_py(
 ) -> PyResult<RandomGameTuple> {
     let geo = geometry(width, height)?;
     let rules = rules.native()?;
-    let cap = max_moves.unwrap_or(4 * geo.points() + 16);
+    let cap = max_moves.unwrap_or_else(|| move_cap(geo));
     let g = py.detach(move || {
         with_tier!(geo, N => random_game(Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending), &rules, seed, pass_probability, cap))
     });
@@ -223,7 +223,7 @@ fn simulate<'py>(
 ) -> PyResult<SimulateArrays<'py>> {
     let geo = geometry(width, height)?;
     let rules = rules.native()?;
-    let cap = max_moves.unwrap_or(4 * geo.points() + 16);
+    let cap = max_moves.unwrap_or_else(|| move_cap(geo));
     let pool = crate::thread_pool(threads)?;
     let games = py.detach(move || pool.install(|| ikeda_core::simulate(geo, &rules, seed, first, count, pass_probability, cap)));
     Ok((
@@ -252,7 +252,15 @@ fn count_legal_positions_py(py: Python<'_>, width: i64, height: i64) -> PyResult
     Ok(py.detach(move || count_legal_positions(geo)))
 }
 
+/// The default move cap of random games and matches on a `width` x `height` board.
+#[pyfunction]
+#[pyo3(name = "move_cap")]
+fn move_cap_py(width: i64, height: i64) -> PyResult<usize> {
+    Ok(move_cap(geometry(width, height)?))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(move_cap_py, m)?)?;
     m.add_function(wrap_pyfunction!(perft_py, m)?)?;
     m.add_function(wrap_pyfunction!(count_games_py, m)?)?;
     m.add_function(wrap_pyfunction!(mcts_py, m)?)?;
