@@ -27,8 +27,7 @@ class Board:
         black: Iterable[str | int] | None = None,
         white: Iterable[str | int] | None = None,
         *,
-        ko: str = "capturing-superko",
-        suicide: bool = False,
+        rules: _Rules | None = None,
     ) -> Board: ...
     @property
     def width(self) -> int: ...
@@ -72,8 +71,8 @@ class _State(Protocol):
     @property
     def over(self) -> bool: ...
 
-def perft(board: Board, to_move: int, ending: str, state: _State, depth: int) -> int: ...
-def count_games(board: Board, to_move: int, ending: str, state: _State) -> int: ...
+def perft(board: Board, to_move: int, rules: _Rules, state: _State, depth: int) -> int: ...
+def count_games(board: Board, to_move: int, rules: _Rules, state: _State) -> int: ...
 class _Rules(Protocol):
     @property
     def ko(self) -> str: ...
@@ -166,9 +165,8 @@ def sgf_replay_many(
 def mcts(
     board: Board,
     to_move: int,
-    ending: str,
-    state: _State,
     rules: _Rules,
+    state: _State,
     playouts: int,
     seconds: float = 0.0,
     seed: int = 1,

@@ -75,7 +75,7 @@ class Game:
             if w != h:
                 raise InvalidPositionError("fixed handicap needs a square board")
             black += handicap_points(handicap, w)
-        self._board = _core.Board(w, h, black, white, ko=rules.ko, suicide=rules.suicide)
+        self._board = _core.Board(w, h, black, white, rules=rules)
         self._setup = (tuple(black), tuple(white))  # for writing the game out
         self._handicap = handicap
         self._width, self._height = w, h
@@ -464,7 +464,7 @@ def perft(game: Game, depth: int) -> int:
         raise ArgumentError(f"perft depth must be a non-negative int, not {depth!r}")
     if depth == 0:
         return 1
-    return _core.perft(game._board, game._color, game._ending, game._native_state(), depth)
+    return _core.perft(game._board, game._color, game._rules, game._native_state(), depth)
 
 
 def count_games(width: int, height: int, rules: Rules | str = "area3") -> int:
@@ -473,4 +473,4 @@ def count_games(width: int, height: int, rules: Rules | str = "area3") -> int:
     Enumerated natively with play and undo (the GIL released); the count grows very fast
     with the board (Tromp-Taylor: 1x3 = 907, 1x4 = 2,098,407,841)."""
     g = Game(width=width, height=height, rules=rules)
-    return _core.count_games(g._board, g._color, g._ending, g._native_state())
+    return _core.count_games(g._board, g._color, g._rules, g._native_state())

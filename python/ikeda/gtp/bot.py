@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import _core
+from ..coords import parse_color
 from ..errors import ArgumentError
 from ..game import Game, Move
 from ..rules import Rules
@@ -24,8 +25,8 @@ def search(
     if game.is_over:
         return "pass", 0.5, 0
     index, win_rate, done = _core.mcts(
-        game.board, 1 if game.to_move == "B" else 2, game.rules.ending, game._native_state(),
-        game.rules, playouts, float(seconds), seed, resign_below,
+        game.board, parse_color(game.to_move), game.rules, game._native_state(),
+        playouts, float(seconds), seed, resign_below,
     )
     move: Move = "resign" if index < 0 else game.board.vertex(index)
     return move, win_rate, done

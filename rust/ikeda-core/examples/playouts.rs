@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use ikeda_core::{simulate, Geometry, Ruleset};
+use ikeda_core::{simulate, Geometry, Rules};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
@@ -14,7 +14,7 @@ fn main() {
     let geo = Geometry::new(size, size).expect("a board size in 1..=25");
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread");
     let start = Instant::now();
-    let out = pool.install(|| simulate(geo, &Ruleset::area3(13), 1, 0, games, 0.0, ikeda_core::move_cap(geo)));
+    let out = pool.install(|| simulate(geo, &Rules::area3(13), 1, 0, games, 0.0, ikeda_core::move_cap(geo)));
     let seconds = start.elapsed().as_secs_f64();
     let moves: u64 = out.iter().map(|g| u64::from(g.length)).sum();
     assert!(out.iter().all(|g| !g.capped));

@@ -13,7 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::color::{Cell, Color};
-use crate::game::{Game, Ruleset};
+use crate::game::{Game, Rules};
 use crate::geometry::{Geometry, Loc};
 use crate::playout::{game_seed, play_out};
 use crate::position::{Illegal, Position};
@@ -44,7 +44,7 @@ pub const EXTRA_PLANES: usize = 4;
 /// `n` games of one size and ruleset.
 #[derive(Clone, Debug)]
 pub struct Batch<const N: usize> {
-    rules: Ruleset,
+    rules: Rules,
     start: Game<N>,
     games: Vec<Game<N>>,
     lengths: Vec<u32>,
@@ -59,7 +59,7 @@ pub struct Batch<const N: usize> {
 impl<const N: usize> Batch<N> {
     /// `n` games from the empty board, Black first. Precondition: `geo.cells() <= N`.
     #[must_use]
-    pub fn new(geo: Geometry, rules: Ruleset, n: usize, seed: u64) -> Self {
+    pub fn new(geo: Geometry, rules: Rules, n: usize, seed: u64) -> Self {
         let start = Game::with_ending(Position::new(geo, rules.play), Color::Black, rules.ending);
         let rngs = (0..n).map(|i| Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0))).collect();
         Batch {
@@ -241,7 +241,7 @@ mod tests {
     use crate::tiers::CELLS_9;
 
     fn batch(n: usize) -> Batch<CELLS_9> {
-        Batch::new(Geometry::new(5, 5).unwrap(), Ruleset::area3(13), n, 3)
+        Batch::new(Geometry::new(5, 5).unwrap(), Rules::area3(13), n, 3)
     }
 
     #[test]

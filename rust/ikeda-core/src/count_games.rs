@@ -41,7 +41,7 @@ mod tests {
     use crate::game::Ending;
     use crate::{Color, Geometry, KoRule, PlayRules, Position, CELLS_9};
 
-    const TROMP_TAYLOR: PlayRules = PlayRules { ko: KoRule::PositionalSuperko, suicide_allowed: true };
+    const TROMP_TAYLOR: PlayRules = PlayRules { ko: KoRule::PositionalSuperko, suicide: true };
 
     fn count(w: usize, h: usize, rules: PlayRules, ending: Ending) -> u64 {
         let geo = Geometry::new(w, h).unwrap();

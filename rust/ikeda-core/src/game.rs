@@ -127,7 +127,7 @@ pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<
 
 /// A whole ruleset for the native loops: play rules, ending, counting and komi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ruleset {
+pub struct Rules {
     pub play: crate::position::PlayRules,
     pub ending: Ending,
     /// Territory counting (Territory I) instead of area counting.
@@ -139,11 +139,11 @@ pub struct Ruleset {
     pub komi_half: i32,
 }
 
-impl Ruleset {
+impl Rules {
     /// Ikeda's Area Rules III with the given komi (in half points).
     #[must_use]
-    pub const fn area3(komi_half: i32) -> Ruleset {
-        Ruleset {
+    pub const fn area3(komi_half: i32) -> Rules {
+        Rules {
             play: crate::position::PlayRules::IKEDA,
             ending: Ending::FirstPass,
             territory: false,
@@ -207,14 +207,14 @@ impl<const N: usize> Game<N> {
 
     /// The score of the board as it stands under `rules` (no dead stones), in half points.
     #[must_use]
-    pub fn score(&self, rules: &Ruleset) -> HalfPoints {
+    pub fn score(&self, rules: &Rules) -> HalfPoints {
         self.scores(rules).0
     }
 
     /// The score under `rules` and the same board under Area II counting (no half point),
     /// from one count of the area.
     #[must_use]
-    pub fn scores(&self, rules: &Ruleset) -> (HalfPoints, HalfPoints) {
+    pub fn scores(&self, rules: &Rules) -> (HalfPoints, HalfPoints) {
         let a = area(self.position.board(), &[]);
         let fp = self.passes.first_passer;
         let area2 = area_count(&a, fp, false, rules.komi_half);
@@ -304,7 +304,7 @@ mod tests {
         let geo = Geometry::new(4, 3).unwrap();
         let at = |v: &str| geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap());
         for (ko, reason) in [(KoRule::SimpleKo, Illegal::Ko), (KoRule::CapturingSuperko, Illegal::Superko)] {
-            let rules = PlayRules { ko, suicide_allowed: false };
+            let rules = PlayRules { ko, suicide: false };
             let mut g = Game::<{ crate::geometry::MAX_CELLS }>::new(Position::new(geo, rules), B);
             for v in ["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"] {
                 g.play(Some(at(v))).unwrap();

@@ -22,7 +22,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::color::{Cell, Color};
-use crate::game::{Game, Ruleset};
+use crate::game::{Game, Rules};
 use crate::geometry::Loc;
 use crate::playout::{is_eye, policy_play};
 
@@ -140,7 +140,7 @@ fn outcome(margin: i32, c: Color) -> f64 {
 struct Tree<'a, const N: usize> {
     nodes: Vec<Node>,
     root: Game<N>,
-    rules: &'a Ruleset,
+    rules: &'a Rules,
     max_moves: usize,
 }
 
@@ -298,7 +298,7 @@ fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64,
 
 /// Searches `game` (its side to move) under `rules` and chooses a move. The game is left
 /// unchanged; an ended game gives a pass.
-pub fn search<const N: usize>(game: &mut Game<N>, rules: &Ruleset, limits: &SearchLimits) -> SearchResult {
+pub fn search<const N: usize>(game: &mut Game<N>, rules: &Rules, limits: &SearchLimits) -> SearchResult {
     if game.passes.over {
         return SearchResult { choice: Choice::Pass, win_rate: 0.5, playouts: 0 };
     }
@@ -371,7 +371,7 @@ mod tests {
     fn captures_a_stone_in_atari() {
         // White C3 in atari on 5x5 with Black to move: capturing at D3 wins the board.
         let mut g = game(5, &["B3", "C2", "C4"], &["C3", "D2", "D4", "E3"], Color::Black);
-        let r = search(&mut g, &Ruleset::area3(0), &limits(3000));
+        let r = search(&mut g, &Rules::area3(0), &limits(3000));
         assert_eq!(name(&g, r.choice), "D3", "{r:?}");
     }
 
@@ -384,7 +384,7 @@ mod tests {
             .collect();
         let refs: Vec<&str> = black.iter().map(String::as_str).collect();
         let mut g = game(5, &refs, &[], Color::Black);
-        let r = search(&mut g, &Ruleset::area3(13), &limits(500));
+        let r = search(&mut g, &Rules::area3(13), &limits(500));
         assert_eq!(r.choice, Choice::Pass, "{r:?}");
         assert!(r.win_rate > 0.9);
     }
@@ -398,10 +398,10 @@ mod tests {
             .collect();
         let refs: Vec<&str> = white.iter().map(String::as_str).collect();
         let mut g = game(5, &[], &refs, Color::Black);
-        let r = search(&mut g, &Ruleset::area3(13), &limits(400));
+        let r = search(&mut g, &Rules::area3(13), &limits(400));
         assert_eq!(r.choice, Choice::Resign, "{r:?}");
         assert_eq!(r.playouts, 400);
-        let r = search(&mut g, &Ruleset::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) });
+        let r = search(&mut g, &Rules::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) });
         assert_eq!(r.choice, Choice::Pass, "no play is legal but the eyes, which are White's: {r:?}");
     }
 
@@ -410,7 +410,7 @@ mod tests {
         for (seed, c) in [(1, Color::Black), (2, Color::White), (3, Color::White)] {
             let geo = Geometry::new(9, 9).unwrap();
             let mut g: Game<CELLS_9> = Game::new(Position::new(geo, crate::position::PlayRules::IKEDA), c);
-            let r = search(&mut g, &Ruleset::area3(13), &SearchLimits { seed, ..limits(500) });
+            let r = search(&mut g, &Rules::area3(13), &SearchLimits { seed, ..limits(500) });
             assert!(matches!(r.choice, Choice::Play(_)), "{r:?}");
         }
     }
@@ -418,13 +418,13 @@ mod tests {
     #[test]
     fn ended_game_and_determinism() {
         let mut g = game(5, &[], &[], Color::Black);
-        let a = search(&mut g, &Ruleset::area3(13), &limits(300));
-        let b = search(&mut g, &Ruleset::area3(13), &limits(300));
+        let a = search(&mut g, &Rules::area3(13), &limits(300));
+        let b = search(&mut g, &Rules::area3(13), &limits(300));
         assert_eq!(a, b, "a seeded search with a playout budget is reproducible");
         for _ in 0..3 {
             g.play(None).unwrap();
         }
         assert!(g.passes.over);
-        assert_eq!(search(&mut g, &Ruleset::area3(13), &limits(10)).choice, Choice::Pass);
+        assert_eq!(search(&mut g, &Rules::area3(13), &limits(10)).choice, Choice::Pass);
     }
 }

@@ -14,7 +14,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::color::{Cell, Color};
-use crate::game::{Game, HalfPoints, Ruleset};
+use crate::game::{Game, HalfPoints, Rules};
 use crate::board::WORDS;
 use crate::geometry::{Geometry, Loc};
 use crate::position::Position;
@@ -156,7 +156,7 @@ pub fn play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus
 }
 
 /// Plays one random game from `game` to its end or to `max_moves` moves.
-pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Ruleset, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
+pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Rules, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = Vec::with_capacity(2 * game.position.geometry().points());
     let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |m| moves.push(m));
@@ -188,7 +188,7 @@ pub struct Summary {
 /// Plays games `first..first + count` of a run from the empty board, Black first, on the
 /// current rayon pool.
 #[must_use]
-pub fn simulate(geo: Geometry, rules: &Ruleset, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Vec<Summary> {
+pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Vec<Summary> {
     crate::with_tier!(geo, N => (0..count as u64)
         .into_par_iter()
         .map(|k| {
@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn policy_is_uniform_over_the_acceptable_plays() {
         let geo = Geometry::new(5, 5).unwrap();
-        let rules = Ruleset::area3(0);
+        let rules = Rules::area3(0);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         for prefix in [4, 10, 16, 22, 28] {
             let mut game = Game::new(Position::<CELLS_9>::new(geo, rules.play), Color::Black);

@@ -25,12 +25,12 @@ pub enum KoRule {
 pub struct PlayRules {
     pub ko: KoRule,
     /// Whether a play may remove its own chain (Tromp-Taylor); Rule 5 forbids it.
-    pub suicide_allowed: bool,
+    pub suicide: bool,
 }
 
 impl PlayRules {
     /// Ikeda's Area Rules III (and II, and Territory I): capturing superko, no suicide.
-    pub const IKEDA: PlayRules = PlayRules { ko: KoRule::CapturingSuperko, suicide_allowed: false };
+    pub const IKEDA: PlayRules = PlayRules { ko: KoRule::CapturingSuperko, suicide: false };
 }
 
 /// Why a play is illegal, in the order the tests are made.
@@ -131,7 +131,7 @@ impl<const N: usize> Position<N> {
             return Ok(()); // no capture, no suicide, nothing to test against history
         }
         let shape = self.board.shape(loc, c);
-        if shape.suicide && !self.rules.suicide_allowed {
+        if shape.suicide && !self.rules.suicide {
             return Err(Illegal::Suicide);
         }
         let probe = match self.rules.ko {
@@ -306,7 +306,7 @@ mod tests {
     fn random_play_and_undo_keep_invariants() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         for &(w, h) in &[(2, 2), (3, 3), (4, 3), (5, 5), (9, 9), (1, 5), (19, 19)] {
-            for rules in [PlayRules::IKEDA, PlayRules { ko: KoRule::PositionalSuperko, suicide_allowed: true }] {
+            for rules in [PlayRules::IKEDA, PlayRules { ko: KoRule::PositionalSuperko, suicide: true }] {
                 let mut p = pos(w, h, rules);
                 let mut snapshots = vec![p.board().clone()];
                 let mut c = Color::Black;

@@ -7,7 +7,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyAr
 use pyo3::prelude::*;
 
 use crate::errors::{action_count, bad_argument, geometry, step_error};
-use crate::native::RulesArg;
+use crate::rules::RulesArg;
 
 /// Bounds that keep every allocation sane.
 const MAX_GAMES: usize = 1 << 24;

@@ -4,13 +4,14 @@
 //! applied to it, passes included (a pass leaves the stones as they are), so the game
 //! layer above needs no list of its own.
 
-use ikeda_core::{area, ownership, with_position, AnyPosition, Color, Geometry, KoRule, Loc, PlayRules, MAX_SIDE};
+use ikeda_core::{area, ownership, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyString};
 
-use crate::errors::{bad_argument, bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, setup_pass};
+use crate::errors::{bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, setup_pass};
+use crate::rules::RulesArg;
 
 #[pyclass(name = "Board", module = "ikeda._core")]
 pub struct PyBoard {
@@ -76,17 +77,6 @@ fn read_move(geo: Geometry, mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyR
     parsed.map(|o| o.unwrap_or(geo.pass_index())).map_err(|e| invalid_move(&e, mv, number))
 }
 
-/// Reads the play rules: `ko` is "capturing-superko", "positional-superko" or "simple-ko".
-pub fn play_rules(ko: &str, suicide: bool) -> PyResult<PlayRules> {
-    let ko = match ko {
-        "capturing-superko" => KoRule::CapturingSuperko,
-        "positional-superko" => KoRule::PositionalSuperko,
-        "simple-ko" => KoRule::SimpleKo,
-        _ => return Err(bad_argument(format!("unknown ko rule {ko:?}"))),
-    };
-    Ok(PlayRules { ko, suicide_allowed: suicide })
-}
-
 fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
     let mut out = Vec::new();
     if let Some(moves) = moves {
@@ -144,17 +134,10 @@ impl PyBoard {
 impl PyBoard {
     /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
     #[new]
-    #[pyo3(signature = (width, height, black=None, white=None, *, ko="capturing-superko", suicide=false))]
-    fn new(
-        width: i64,
-        height: i64,
-        black: Option<&Bound<'_, PyAny>>,
-        white: Option<&Bound<'_, PyAny>>,
-        ko: &str,
-        suicide: bool,
-    ) -> PyResult<Self> {
+    #[pyo3(signature = (width, height, black=None, white=None, *, rules=None))]
+    fn new(width: i64, height: i64, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>, rules: Option<RulesArg>) -> PyResult<Self> {
         let geo = geometry(width, height)?;
-        let rules = play_rules(ko, suicide)?;
+        let rules = rules.map_or(Ok(PlayRules::IKEDA), |r| r.play())?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
         let pos = AnyPosition::from_setup(geo, rules, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
         Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0] })

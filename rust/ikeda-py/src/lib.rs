@@ -6,6 +6,7 @@ mod batch;
 mod board;
 mod errors;
 mod native;
+mod rules;
 mod sgf;
 mod status;
 

@@ -1,24 +1,16 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Ending, Game, PassState, Position, Ruleset, SearchLimits};
+use ikeda_core::{count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Game, PassState, Position, Rules, SearchLimits};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::board::{color_arg, play_rules, PyBoard};
+use crate::board::{color_arg, PyBoard};
 use crate::errors::{bad_argument, geometry};
+use crate::rules::RulesArg;
 
 fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
     p.map(color_arg).transpose()
-}
-
-fn ending_arg(ending: &str) -> PyResult<Ending> {
-    match ending {
-        "first-pass" => Ok(Ending::FirstPass),
-        "two-passes" => Ok(Ending::TwoPasses),
-        "equal-moves" => Ok(Ending::EqualMoves),
-        _ => Err(bad_argument(format!("unknown ending {ending:?}"))),
-    }
 }
 
 /// The native pass state of a game, as the Python layer keeps it.
@@ -76,9 +68,9 @@ fn with_state<const N: usize>(mut game: Game<N>, passes: PassState, lost: [u32; 
 }
 
 /// Runs `op` without the GIL on a native game made from a board (forked), the side to
-/// move, the ending and the pass state.
-fn with_game<T: OnGame>(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &str, state: &State, op: T) -> PyResult<T::Out> {
-    let (c, ending, passes) = (color_arg(to_move)?, ending_arg(ending)?, state.native()?);
+/// move, the rules' ending and the pass state.
+fn with_game<T: OnGame>(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: &RulesArg, state: &State, op: T) -> PyResult<T::Out> {
+    let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
     let (pos, lost) = {
         let mut b = board.borrow_mut();
         (b.pos.fork(), b.lost)
@@ -93,18 +85,18 @@ fn with_game<T: OnGame>(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8,
 /// The number of legal move sequences of exactly `depth` moves from the given state.
 #[pyfunction]
 #[pyo3(name = "perft")]
-fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &str, state: State, depth: u32) -> PyResult<u64> {
-    with_game(py, board, to_move, ending, &state, Perft(depth))
+fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: RulesArg, state: State, depth: u32) -> PyResult<u64> {
+    with_game(py, board, to_move, &rules, &state, Perft(depth))
 }
 
 /// The number of complete games from the given state.
 #[pyfunction]
 #[pyo3(name = "count_games")]
-fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, ending: &str, state: State) -> PyResult<u64> {
-    with_game(py, board, to_move, ending, &state, CountGames)
+fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: RulesArg, state: State) -> PyResult<u64> {
+    with_game(py, board, to_move, &rules, &state, CountGames)
 }
 
-struct Search(Ruleset, SearchLimits);
+struct Search(Rules, SearchLimits);
 
 impl OnGame for Search {
     type Out = (i64, f64, u32);
@@ -124,15 +116,14 @@ impl OnGame for Search {
 /// module): `(move, win_rate, playouts)`, the move a flat index (`w*h` = pass, -1 =
 /// resign).
 #[pyfunction]
-#[pyo3(name = "mcts", signature = (board, to_move, ending, state, rules, playouts, seconds=0.0, seed=1, resign_below=0.0))]
+#[pyo3(name = "mcts", signature = (board, to_move, rules, state, playouts, seconds=0.0, seed=1, resign_below=0.0))]
 #[allow(clippy::too_many_arguments)]
 fn mcts_py(
     py: Python<'_>,
     board: &Bound<'_, PyBoard>,
     to_move: u8,
-    ending: &str,
-    state: State,
     rules: RulesArg,
+    state: State,
     playouts: u32,
     seconds: f64,
     seed: u64,
@@ -142,41 +133,7 @@ fn mcts_py(
         return Err(bad_argument(format!("seconds must be within 0..=86400, not {seconds}")));
     }
     let limits = SearchLimits { playouts, seconds, seed, resign_below };
-    with_game(py, board, to_move, ending, &state, Search(rules.native()?, limits))
-}
-
-/// A ruleset as the Python `ikeda.Rules` value carries it (read from its attributes).
-#[derive(FromPyObject)]
-pub struct RulesArg {
-    ko: String,
-    suicide: bool,
-    ending: String,
-    scoring: String,
-    half_point: bool,
-    pass_stones: bool,
-    komi: f64,
-}
-
-impl RulesArg {
-    pub(crate) fn native(&self) -> PyResult<Ruleset> {
-        if self.scoring == "japanese" {
-            return Err(bad_argument(
-                "Japanese counting confirms the status of the stones (ikeda.japanese_score); native playouts count only area and territory rulesets",
-            ));
-        }
-        let komi_half = (self.komi * 2.0).round();
-        if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
-            return Err(bad_argument(format!("komi {} is not a multiple of 1/2", self.komi)));
-        }
-        Ok(Ruleset {
-            play: play_rules(&self.ko, self.suicide)?,
-            ending: ending_arg(&self.ending)?,
-            territory: self.scoring == "territory",
-            half_point: self.half_point,
-            pass_stones: self.pass_stones,
-            komi_half: komi_half as i32,
-        })
-    }
+    with_game(py, board, to_move, &rules, &state, Search(rules.native()?, limits))
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::errors::{bad_argument, sgf_error};
-use crate::native::RulesArg;
+use crate::rules::RulesArg;
 
 /// A node: `(parent, [(identifier, [values])], line, column)`.
 type NodeTuple = (Option<usize>, Vec<(String, Vec<String>)>, usize, usize);

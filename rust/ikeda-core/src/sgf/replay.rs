@@ -10,7 +10,7 @@ use super::record::{interpret, rules_key, Record};
 use super::{charset, syntax, SgfError};
 use crate::board::SetupError;
 use crate::color::Color;
-use crate::game::{Game, HalfPoints, Refusal, Ruleset};
+use crate::game::{Game, HalfPoints, Refusal, Rules};
 use crate::position::Position;
 
 /// The first move of a record that its ruleset refuses.
@@ -37,7 +37,7 @@ pub struct Replayed {
 
 /// Replays the main line of `record` under `rules`; the record's komi, when it has one,
 /// replaces the ruleset's.
-pub fn replay(record: &Record, rules: &Ruleset) -> Result<Replayed, SetupError> {
+pub fn replay(record: &Record, rules: &Rules) -> Result<Replayed, SetupError> {
     let geo = record.geometry;
     let mut rules = *rules;
     if let Some(k) = record.komi {
@@ -68,16 +68,16 @@ pub fn replay(record: &Record, rules: &Ruleset) -> Result<Replayed, SetupError> 
 #[derive(Clone, Debug)]
 pub struct RulesChoice {
     /// Every record under this one, whatever its `RU`.
-    pub forced: Option<Ruleset>,
+    pub forced: Option<Rules>,
     /// Else its `RU` looked up by [`rules_key`] ...
-    pub by_key: Vec<(String, Ruleset)>,
+    pub by_key: Vec<(String, Rules)>,
     /// ... or this one when `RU` is missing or unknown.
-    pub default: Ruleset,
+    pub default: Rules,
 }
 
 impl RulesChoice {
     #[must_use]
-    pub fn for_record(&self, record: &Record) -> Ruleset {
+    pub fn for_record(&self, record: &Record) -> Rules {
         if let Some(r) = self.forced {
             return r;
         }
@@ -131,10 +131,10 @@ pub fn replay_files<P: AsRef<Path> + Sync>(paths: &[P], choice: &RulesChoice) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Ruleset;
+    use crate::game::Rules;
 
     fn choice() -> RulesChoice {
-        RulesChoice { forced: None, by_key: vec![], default: Ruleset::area3(13) }
+        RulesChoice { forced: None, by_key: vec![], default: Rules::area3(13) }
     }
 
     #[test]
