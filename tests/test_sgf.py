@@ -71,15 +71,12 @@ def test_shift_jis_backslash_bytes_do_not_break_the_structure() -> None:
 
 MALFORMED = {
     "unescaped_bracket.sgf": (2, 16, "unescaped ']'"),
-    "missing_first_semicolon.sgf": (1, 2, "must begin with a node"),
-    "missing_semicolon.sgf": (2, 1, "two moves in one node"),
+    "missing_first_semicolon.sgf": (1, 1, "no game tree"),
     "size_30.sgf": (1, 2, "board size 30x30"),
     "size_0.sgf": (1, 2, "board size 0x0"),
     "off_board.sgf": (3, 1, "W[jj] is off the 9x9 board"),
-    "bad_utf8.sgf": (2, 6, "not valid UTF-8"),
     "unclosed.sgf": (2, 1, "ends inside a game tree"),
     "not_go.sgf": (1, 2, "not a game of Go"),
-    "bad_komi.sgf": (1, 2, "KM[6.4] is not a multiple of 1/2"),
 }
 
 
@@ -98,7 +95,7 @@ def test_every_malformed_file_is_covered() -> None:
     assert {p.name for p in (DATA / "malformed").glob("*.sgf")} == set(MALFORMED)
 
 
-@pytest.mark.parametrize("text", ["", "   ", "not sgf at all(", "(;B[aa]", ")(;)", "(;SZ[9:x])", "(;SZ[9];B[a])", "(;AB[aa:zz]SZ[5])"])
+@pytest.mark.parametrize("text", ["", "   ", "not sgf at all(", "(;B[aa]", ")(;", "(;SZ[9:x])", "(;SZ[9];B[a])", "(;AB[aa:zz]SZ[5])"])
 def test_garbage_is_an_sgf_error(text: str) -> None:
     with pytest.raises(SgfError):
         read(text.encode())
@@ -140,7 +137,7 @@ def test_tolerant_replay_records_problems_and_goes_on() -> None:
 
 
 def test_replay_uses_ru_and_km() -> None:
-    cases = {"Japanese": "territory1", "Chinese": "area2", "AGA": "area2", "NZ": "tromp-taylor", "tromp_taylor": "tromp-taylor",
+    cases = {"Japanese": "japanese", "korean": "japanese", "JAPANESE": "japanese", "Chinese": "area2", "AGA": "area2", "NZ": "tromp-taylor", "tromp_taylor": "tromp-taylor",
              "area3:ko=simple-ko": "area3:ko=simple-ko,komi=5", "Unheard Of": "area3"}
     for ru, expected in cases.items():
         r = read(f"(;SZ[9]KM[5]RU[{ru}];B[ee])")
@@ -153,7 +150,7 @@ def test_replay_uses_ru_and_km() -> None:
 
 
 def test_replay_handicap_game_matches_a_game_played_directly() -> None:
-    g = read(DATA / "handicap.sgf").replay()
+    g = read(DATA / "handicap.sgf").replay("territory1")
     h = Game(9, rules="territory1:komi=0.5", setup={"B": ["C7", "G3"]}, to_move="W")
     for m in ["G5", "E7", "pass", "C3", "D3", "pass", "pass"]:
         h.play(m)
@@ -168,6 +165,8 @@ def test_record_round_trip_keeps_every_property() -> None:
     for path in VALID:
         r = read(path)
         again = read(r.to_sgf())
+        assert again.root.properties.pop("CA") == ["UTF-8"]  # the text is decoded
+        r.root.properties.pop("CA", None)
         assert _tree(again.root) == _tree(r.root), path.name
         assert again.moves == [m._replace(line=a.line, column=a.column) for m, a in zip(r.moves, again.moves)]
 
@@ -306,7 +305,11 @@ def test_replay_many_agrees_with_game(tmp_path: Path) -> None:
             assert r.moves == e.move_number - 1
             continue
         assert r.status == "ok" and r.moves == len(record.moves) and r.over == g.is_over, p.name
-        s = g.score()
+        try:
+            s = g.score()
+        except ikeda.StatusBudgetError:  # Japanese counting (RU[Japanese]) that cannot confirm
+            assert (r.black, r.white) == (None, None), p.name
+            continue
         assert (r.black, r.white) == (s.black, s.white), p.name
         assert r.result == s.result
 

@@ -34,11 +34,25 @@ def test_stones_coordinates_and_last_move() -> None:
     assert count(svg, "stone black") == 3 and count(svg, "stone white") == 1
     assert count(svg, "last-move") == 1
     assert count(svg, "coord") == 4 * 9
-    assert count(svg, "star") == 9
+    assert count(svg, "star") == 5  # 9x9: corners and centre
     assert count(svg, "move-number") == 0
     assert count(board(g, coordinates=False), "coord") == 0
     g.play("pass")  # the last move is a pass: no marker
     assert count(board(g), "last-move") == 0
+
+
+@pytest.mark.parametrize(("size", "stars"), [(19, 9), (17, 9), (13, 5), (11, 5), (9, 5), (8, 4), (7, 4), (5, 0)])
+def test_star_points(size: int, stars: int) -> None:
+    assert count(board(Game(size)), "star") == stars
+
+
+def test_last_move_is_marked_with_move_numbers_too() -> None:
+    g = Game(9)
+    for m in ["E5", "C3"]:
+        g.play(m)
+    svg = board(g, move_numbers=True)
+    assert count(svg, "move-number") == 2 and count(svg, "last-move") == 1
+    assert count(board(g, move_numbers=True, last_move=False), "last-move") == 0
 
 
 def test_move_numbers_follow_the_stones_on_the_board() -> None:

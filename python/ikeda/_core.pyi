@@ -143,7 +143,11 @@ _SgfMain = tuple[
     int, int, float | None, int, str | None, str | None, str | None, list[int], list[int], int, list[_SgfMove]
 ]
 
-def sgf_read(data: str | bytes) -> tuple[str, list[_SgfNode], _SgfMain]: ...
+_SgfProblem = tuple[str | None, str, int, int]
+_SgfChange = tuple[int, int, int, list[int], list[int], list[int], int]
+_SgfGame = tuple[list[_SgfNode], _SgfMain, list[_SgfProblem], list[_SgfChange]]
+
+def sgf_read(data: str | bytes, encoding: str | None = None, all: bool = False) -> tuple[str, list[_SgfGame]]: ...
 
 _Outcome = tuple[
     str,
@@ -160,6 +164,7 @@ def sgf_replay_many(
     by_key: Sequence[tuple[str, _Rules]],
     default: _Rules,
     threads: int = 0,
+    deferred: Sequence[str] = ...,
 ) -> list[_Outcome]: ...
 
 def mcts(

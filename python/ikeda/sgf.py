@@ -16,37 +16,47 @@ the replay through :class:`ikeda.Game` and the writer.
 from __future__ import annotations
 
 import os
+import stat
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Union
 
 from . import _core
-from .errors import ArgumentError, IkedaError, IllegalMoveError
 from .coords import Color, color_name, sgf_point, vertex_names
+from .errors import ArgumentError, IkedaError, IllegalMoveError, InvalidPositionError, SgfError
 from .game import Game
 from .rules import PRESETS, Rules, as_rules
 from .score import format_points, format_result
 
 if TYPE_CHECKING:
-    from ._core import _Outcome, _SgfMain, _SgfNode
+    from ._core import _Outcome, _SgfChange, _SgfGame
 
-__all__ = ["Node", "Record", "RecordMove", "ReplayResult", "IllegalMove", "read", "replay_many", "game_to_sgf", "RU_PRESETS"]
+__all__ = [
+    "Node", "Record", "RecordMove", "Problem", "SetupChange", "SgfWarning", "ReplayResult", "IllegalMove",
+    "read", "read_all", "replay_many", "game_to_sgf", "RU_PRESETS", "MAX_FILE_BYTES",
+]
 
 Source = Union[str, bytes, "os.PathLike[str]"]
 
-#: How ``RU`` values are read when they are not one of our rules strings: the closest
-#: preset (keys as the native ``rules_key`` normalises them: lower case, runs of blanks,
-#: ``-`` and ``_`` as one space). See docs/sgf.md for why each is the closest.
+#: Records larger than this are not read (no game record comes near it; a path may
+#: name a device). The same bound as the native bulk replay's.
+MAX_FILE_BYTES = 64 << 20
+
+#: How ``RU`` values are read: the closest preset, looked up case-insensitively (keys as
+#: the native ``rules_key`` normalises them: lower case, runs of blanks, ``-`` and ``_``
+#: as one space); a value not listed is tried as a rules string (``area3:ko=simple-ko``).
+#: See docs/sgf.md for why each is the closest.
 RU_PRESETS = {
     "area3": "area3",
     "area2": "area2",
     "territory1": "territory1",
     "tromp taylor": "tromp-taylor",
-    "japanese": "territory1",
-    "jp": "territory1",
-    "korean": "territory1",
-    "ko": "territory1",
+    "japanese": "japanese",
+    "jp": "japanese",
+    "korean": "japanese",
+    "ko": "japanese",
     "chinese": "area2",
     "cn": "area2",
     "aga": "area2",
@@ -55,6 +65,45 @@ RU_PRESETS = {
     "nz": "tromp-taylor",
     "new zealand": "tromp-taylor",
 }
+
+
+class SgfWarning(UserWarning):
+    """Issued by :func:`read` when a record was read with problems (undecodable bytes,
+    a bad informational value, text outside the game trees...): the record is usable,
+    and ``record.problems`` lists them."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something a record says that was read the documented lenient way rather than
+    refused (reading), or a move or setup a tolerant replay skipped or applied
+    (replaying: ``reason``, ``move_number`` and ``move`` as in
+    :class:`ikeda.IllegalMoveError`)."""
+
+    message: str
+    property: str | None = None
+    line: int | None = None
+    column: int | None = None
+    reason: str | None = None
+    move_number: int | None = None
+    move: str | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}, column {self.column}: " if self.line else ""
+        return where + self.message
+
+
+class SetupChange(NamedTuple):
+    """Setup met in the main line after the first move (``AB``/``AW``/``AE`` as GTP
+    vertices, ``PL``), before move number ``before + 1``."""
+
+    before: int
+    line: int
+    column: int
+    black: list[str]
+    white: list[str]
+    empty: list[str]
+    player: Color | None
 
 
 @dataclass(eq=False)
@@ -100,7 +149,8 @@ class Record:
     """A game record: the tree (:attr:`root`; :attr:`main_line`, :attr:`variations`) and
     what its main line says about the game (size, komi, handicap, rules, setup, moves)."""
 
-    def __init__(self, charset: str | None, nodes: Sequence[_SgfNode], main: _SgfMain) -> None:
+    def __init__(self, charset: str | None, game: _SgfGame) -> None:
+        nodes, main, problems, changes = game
         made: list[Node] = []
         for parent, props, line, column in nodes:
             merged: dict[str, list[str]] = {}
@@ -129,8 +179,17 @@ class Record:
             RecordMove(n, color_name(c), passed if i is None else i, names[passed if i is None else i], line, col)
             for n, (c, i, line, col) in enumerate(moves, 1)
         ]
-        #: Problems met by the last tolerant :meth:`replay`.
-        self.problems: list[IllegalMoveError] = []
+        self._changes = changes
+        #: Setup after the first move (see :meth:`replay` for how it is treated).
+        self.setup_changes: list[SetupChange] = [
+            SetupChange(before, line, col, [names[i] for i in b], [names[i] for i in wh], [names[i] for i in e], None if pl == 0 else color_name(pl))
+            for before, line, col, b, wh, e, pl in changes
+        ]
+        self._read_problems = [Problem(message, prop, line, col) for prop, message, line, col in problems]
+        #: What was read leniently (see docs/sgf.md, "Leniency"), then what the last
+        #: :meth:`replay` reported (tolerant: skipped or applied; strict: setup after the
+        #: end of the game, which is markup).
+        self.problems: list[Problem] = list(self._read_problems)
 
     @property
     def main_line(self) -> list[Node]:
@@ -153,9 +212,9 @@ class Record:
         return found
 
     def ruleset(self, rules: Rules | str | None = None) -> Rules:
-        """The rules a replay uses: `rules` if given, else those ``RU`` names (one of our
-        rules strings, or a common name mapped by :data:`RU_PRESETS`), else Area III; the
-        record's komi (``KM``) replaces the ruleset's when present."""
+        """The rules a replay uses: `rules` if given, else those ``RU`` names (a common
+        name mapped by :data:`RU_PRESETS`, case ignored, or one of our rules strings), else
+        Area III; the record's komi (``KM``) replaces the ruleset's when present."""
         if rules is not None:
             chosen = as_rules(rules)
         else:
@@ -167,16 +226,24 @@ class Record:
         under :meth:`ruleset`.
 
         Raises :class:`IllegalMoveError` naming the move number, vertex and reason
-        (``"out_of_turn"`` for a move by the side not to move). With ``tolerant=True`` a
-        refused move is recorded in :attr:`problems` and skipped, and a move out of turn
-        is preceded by a pass of the side to move (see docs/sgf.md)."""
+        (``"out_of_turn"`` for a move by the side not to move, ``"setup"`` for setup or a
+        ``PL`` disagreeing with the turn in the middle of the game). With
+        ``tolerant=True`` a refused move is skipped, a move out of turn is preceded by a
+        pass of the side to move, and mid-game setup is applied (the game goes on from
+        the edited position); each is recorded in :attr:`problems`. Setup after the end
+        of the game is markup (dead stones marked with ``AE``): reported, never applied.
+        A ``PL`` agreeing with the turn is accepted silently (see docs/sgf.md)."""
         game = Game(
             width=self.width, height=self.height, rules=self.ruleset(rules),
             setup={"B": self._setup[0], "W": self._setup[1]}, to_move=self.to_move,
         )
         game._handicap = self.handicap  # the stones are in the setup already
-        self.problems = []
-        for m in self.moves[:until]:
+        self.problems = list(self._read_problems)
+        moves = self.moves[:until]
+        changes = list(self._changes)
+        for m in moves:
+            while changes and changes[0][0] < m.number:
+                game = self._setup_change(game, changes.pop(0), tolerant)
             if m.color != game.to_move:
                 self._refused(m, "out_of_turn", f"{game.to_move} is to move", tolerant)
                 try:
@@ -188,18 +255,55 @@ class Record:
                 game.play(m.point)
             except IllegalMoveError as e:
                 self._refused(m, e.reason, "", tolerant)
+        if until is None or until >= len(self.moves):
+            for c in changes:
+                game = self._setup_change(game, c, tolerant)
         return game
+
+    def _setup_change(self, game: Game, change: _SgfChange, tolerant: bool) -> Game:
+        before, line, column, black, white, empty, pl = change
+        player: Color | None = None if pl == 0 else color_name(pl)
+        stones = bool(black or white or empty)
+        where = f"line {line}, column {column}"
+        if game.is_over:
+            if stones:
+                self.problems.append(Problem(f"setup after the end of the game is markup, not applied ({where})", "AE" if empty else "AB" if black else "AW", line, column, "setup", before + 1, "setup"))
+            return game
+        if not stones and player in (None, game.to_move):
+            return game
+        what = ("AB/AW/AE" if stones else f"PL[{player}]") + f" in the middle of the game, before move {before + 1}"
+        err = IllegalMoveError(f"{what} ({where})", "setup", "setup", before + 1)
+        if not tolerant:
+            raise err
+        try:
+            board = game.to_numpy().reshape(-1).copy()
+            board[list(black)] = 1
+            board[list(white)] = 2
+            board[list(empty)] = 0
+            edited = Game(
+                width=self.width, height=self.height, rules=game.rules,
+                setup={"B": [int(i) for i in (board == 1).nonzero()[0]], "W": [int(i) for i in (board == 2).nonzero()[0]]},
+                to_move=player or game.to_move,
+            )
+        except InvalidPositionError as e:
+            self.problems.append(Problem(f"{what} makes an impossible position ({e}); not applied ({where})", None, line, column, "setup", before + 1, "setup"))
+            return game
+        edited._handicap = game.handicap
+        self.problems.append(Problem(f"{what}: applied, the game goes on from the edited position ({where})", None, line, column, "setup", before + 1, "setup"))
+        return edited
 
     def _refused(self, m: RecordMove, reason: str, detail: str, tolerant: bool) -> None:
         where = f" (line {m.line}, column {m.column})"
         err = IllegalMoveError(f"move {m.number}, {m.color} {m.vertex}: {reason}{'; ' + detail if detail else ''}{where}", reason, m.vertex, m.number)
         if not tolerant:
             raise err
-        self.problems.append(err)
+        self.problems.append(Problem(str(err), None, m.line, m.column, reason, m.number, m.vertex))
 
     def to_sgf(self) -> str:
-        """The whole tree as SGF text, every property kept (values as read)."""
-        return _write(self.root)
+        """The whole tree as SGF text, every property kept (values as read) but ``CA``,
+        which becomes ``UTF-8``: the text is decoded, so that is how it is saved."""
+        root = Node({**self.root.properties, "CA": ["UTF-8"]}, self.root.children)
+        return _write(root)
 
     def __repr__(self) -> str:
         return f"<ikeda.sgf.Record {self.width}x{self.height} moves={len(self.moves)} RU={self.rules!r} KM={self.komi}>"
@@ -208,28 +312,88 @@ class Record:
 def _ru_rules(ru: str | None, key: str | None) -> Rules:
     if ru is None or key is None:
         return PRESETS["area3"]
+    if key in RU_PRESETS:
+        return PRESETS[RU_PRESETS[key]]
     try:
-        return Rules.from_string(ru)
+        return Rules.from_string(ru.strip())
     except IkedaError:
-        return PRESETS[RU_PRESETS.get(key, "area3")]
+        return PRESETS["area3"]
 
 
-def read(source: Source) -> Record:
-    """Reads the first game of an SGF file (a path), of SGF text (a str starting with
-    ``(``) or of SGF bytes (decoded by their ``CA`` charset, else UTF-8, else the likeliest
-    East Asian encoding). Raises :class:`ikeda.SgfError` with ``line`` and ``column`` for
-    malformed input."""
+def read(source: Source, *, encoding: str | None = None) -> Record:
+    """Reads the first game of an SGF file or text.
+
+    `source` is bytes (decoded by :ref:`the charset rules <charsets>`), a
+    :class:`pathlib.Path` (or other path-like), or a ``str``: a ``str`` naming an existing
+    regular file is that file, any other ``str`` is SGF text (an :class:`ikeda.SgfError`
+    if it is not). `encoding` (a WHATWG label: ``"gb18030"``, ``"shift_jis"``,
+    ``"latin1"``...) overrides the charset detection for bytes and files.
+
+    Raises :class:`ikeda.SgfError` with ``line`` and ``column`` for input that is not
+    SGF. What is read leniently is listed in ``record.problems``, and an
+    :class:`SgfWarning` says so."""
+    return _read(source, encoding, False)[0]
+
+
+def read_all(source: Source, *, encoding: str | None = None) -> list[Record]:
+    """Every game of a collection (``(;...)(;...)``), in order; as :func:`read`
+    otherwise. Problems of the file as a whole (its charset, text outside the game
+    trees) are listed with the first game."""
+    return _read(source, encoding, True)
+
+
+def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]:
     data: str | bytes
-    if isinstance(source, (bytes, bytearray)):
+    path = None
+    if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
-    elif isinstance(source, str) and source.lstrip().startswith("("):
-        data = source
-    elif isinstance(source, (str, os.PathLike)):
-        data = Path(source).read_bytes()
+    elif isinstance(source, os.PathLike) or (isinstance(source, str) and _names_file(source)):
+        path = Path(source)
+        data = _read_file(path)
+    elif isinstance(source, str):
+        if encoding is not None:
+            raise ArgumentError("encoding= applies to bytes and files; SGF text given as str is already decoded")
+        data = source[1:] if source.startswith("\ufeff") else source
     else:
         raise ArgumentError(f"SGF source must be a path, SGF text or bytes, not {type(source).__name__}")
-    charset, nodes, main = _core.sgf_read(data)
-    return Record(None if charset == "str" else charset, nodes, main)
+    try:
+        charset, games = _core.sgf_read(data, encoding, all_games)
+    except SgfError as e:
+        if isinstance(source, str) and path is None and "(" not in source:
+            shown = source if len(source) < 60 else source[:57] + "..."
+            raise SgfError(f"{e} (a str is read as SGF text unless it names an existing file, and no file {shown!r} exists)", e.line, e.column) from None
+        raise
+    records = [Record(None if charset == "str" else charset, g) for g in games]
+    problems = [p for r in records for p in r.problems]
+    if problems:
+        name = f" {path}" if path is not None else ""
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        warnings.warn(SgfWarning(f"record{name} read with problems: {problems[0]}{more}; see record.problems"), stacklevel=3)
+    return records
+
+
+def _names_file(text: str) -> bool:
+    """Whether a str names an existing regular file (SGF text never does: it has `(`
+    before anything else, and may be long or hold NULs or line breaks)."""
+    if not text or len(text) > 4096 or "\0" in text or "\n" in text or text.lstrip().startswith(("(", "\ufeff")):
+        return False
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):
+        return False
+
+
+def _read_file(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (OSError if it
+    cannot be opened)."""
+    with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise IkedaError(f"{path} is not a regular file")
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise IkedaError(f"{path} is larger than the {MAX_FILE_BYTES} bytes a record may have")
+    return data
 
 
 # -- writing -------------------------------------------------------------------------
@@ -361,17 +525,62 @@ def replay_many(
     each, for progress). `rules` forces one ruleset on every record; by default each is
     replayed under the preset its ``RU`` names (:data:`RU_PRESETS`, or a preset name),
     else Area III. The record's ``KM`` replaces the ruleset's komi. Rules strings with
-    components in ``RU`` are honoured by :meth:`Record.replay` only (see docs/sgf.md)."""
+    components in ``RU`` are honoured by :meth:`Record.replay` only (see docs/sgf.md).
+
+    Records under the ``japanese`` preset (forced, or ``RU[Japanese]``/``RU[Korean]``)
+    take the Python path (:meth:`Record.replay`, then :meth:`Game.score`, which confirms
+    the status of the stones): Japanese counting is not native."""
     files = [os.fspath(p) for p in paths]
     if threads < 0 or chunk <= 0:
         raise ArgumentError(f"threads must be >= 0 and chunk > 0 (got {threads}, {chunk})")
     forced = None if rules is None else as_rules(rules)
-    by_key = [(key, PRESETS[name]) for key, name in RU_PRESETS.items()]
+    native_forced = forced is None or forced.scoring != "japanese"
+    by_key = [(key, PRESETS[name]) for key, name in RU_PRESETS.items() if PRESETS[name].scoring != "japanese"]
+    deferred = [key for key, name in RU_PRESETS.items() if PRESETS[name].scoring == "japanese"]
     out: list[ReplayResult] = []
     for first in range(0, len(files), chunk):
         part = files[first : first + chunk]
-        done = _core.sgf_replay_many(part, forced, by_key, PRESETS["area3"], threads)
-        out.extend(_result(p, t) for p, t in zip(part, done))
+        if native_forced:
+            done = _core.sgf_replay_many(part, forced, by_key, PRESETS["area3"], threads, deferred)
+            out.extend(_replay_python(p, forced) if t[0] == "deferred" else _result(p, t) for p, t in zip(part, done))
+        else:
+            out.extend(_replay_python(p, forced) for p in part)
         if on_chunk is not None:
             on_chunk(len(out))
     return out
+
+
+def _replay_python(path: str, rules: Rules | None) -> ReplayResult:
+    """One file through :func:`read`, :meth:`Record.replay` and :meth:`Game.score`, for
+    rulesets the native replay does not count (Japanese)."""
+
+    def failed(status: str, error: str, line: int | None = None, column: int | None = None) -> ReplayResult:
+        return ReplayResult(path, status, 0, None, False, None, None, error, line, column)
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SgfWarning)
+            record = read(Path(path))
+    except SgfError as e:
+        return failed("sgf_error", str(e), e.line, e.column)
+    except (OSError, IkedaError) as e:
+        return failed("unreadable", str(e))
+    illegal = None
+    try:
+        game = record.replay(rules)
+    except IllegalMoveError as e:
+        number = e.move_number or 1
+        m = record.moves[number - 1]
+        illegal = IllegalMove(number, m.color, "setup" if e.reason == "setup" else m.vertex, e.reason)
+        game = record.replay(rules, until=number - 1)
+    except InvalidPositionError as e:
+        return failed("bad_setup", str(e))
+    black: float | None
+    white: float | None
+    try:
+        s = game.score()
+        black, white = s.black, s.white
+    except IkedaError:  # a region beyond the status search budget: no count
+        black = white = None
+    moves = len(record.moves) if illegal is None else illegal.number - 1
+    return ReplayResult(path, "ok" if illegal is None else "illegal", moves, illegal, game.is_over, black, white, None, None, None)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .coords import BLACK, GTP_LETTERS, WHITE
+from .errors import StatusBudgetError
 from .game import Game, Move
 from .handicap import handicap_points, max_fixed_handicap
 
@@ -35,9 +36,13 @@ def board(
     small square of the colour that owns it (Definition 5 after removing `dead`); `dead`
     chains are drawn faded with a cross. Territory marks with no `dead` given use the
     game's own decision (:meth:`Game.final_status`: status confirmation under the
-    ``japanese`` preset, no dead stones otherwise)."""
+    ``japanese`` preset, no dead stones otherwise; none either when status confirmation
+    refuses a region beyond its budget, as on an open board: a picture is still drawn)."""
     if territory and not dead:
-        dead = game.final_status()["dead"]
+        try:
+            dead = game.final_status()["dead"]
+        except StatusBudgetError:
+            dead = ()
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
     cell = size / (max(w, h) - 1 + 2 * margin)
@@ -55,9 +60,10 @@ def board(
     lines = [f"M{cell * (margin + x):.2f} {y0:.2f}V{y1:.2f}" for x in range(w)]
     lines += [f"M{x0:.2f} {cell * (margin + y):.2f}H{x1:.2f}" for y in range(h)]
     out.append(f'<path class="grid" d="{"".join(lines)}" stroke="{LINE}" stroke-width="{cell / 30:.2f}" fill="none"/>')
-    if w == h and max_fixed_handicap(w):  # star points: the fixed handicap points
+    stars = star_points(w) if w == h else 0
+    if stars:
         index = game.board.index
-        for v in handicap_points(max_fixed_handicap(w), w):
+        for v in handicap_points(stars, w):
             cx, cy = xy(index(v))
             out.append(f'<circle class="star" cx="{cx:.2f}" cy="{cy:.2f}" r="{cell / 10:.2f}" fill="{LINE}"/>')
     if coordinates:
@@ -89,8 +95,10 @@ def board(
             ink = "#fff" if s == BLACK else "#000"
             if i in numbers:
                 out.append(_text("move-number", cx, cy + cell * 0.15, str(numbers[i]), cell * (0.42 if numbers[i] < 100 else 0.32), ink))
-            elif i == last:
-                out.append(f'<circle class="last-move" cx="{cx:.2f}" cy="{cy:.2f}" r="{cell * 0.2:.2f}" fill="none" stroke="{ink}" stroke-width="{cell / 15:.2f}"/>')
+            if i == last:
+                # With numbers the ring goes round the number, in red, so both show.
+                ring, stroke = (cell * 0.39, "#c00") if i in numbers else (cell * 0.2, ink)
+                out.append(f'<circle class="last-move" cx="{cx:.2f}" cy="{cy:.2f}" r="{ring:.2f}" fill="none" stroke="{stroke}" stroke-width="{cell / 15:.2f}"/>')
             if i in dead_points:
                 d = cell * 0.22
                 out.append(f'<path class="dead" d="M{cx - d:.2f} {cy - d:.2f}L{cx + d:.2f} {cy + d:.2f}M{cx - d:.2f} {cy + d:.2f}L{cx + d:.2f} {cy - d:.2f}" stroke="#c00" stroke-width="{cell / 12:.2f}"/>')
@@ -100,6 +108,17 @@ def board(
             out.append(f'<rect class="territory {color}" x="{cx - q / 2:.2f}" y="{cy - q / 2:.2f}" width="{q:.2f}" height="{q:.2f}" fill="{fill}" stroke="#555" stroke-width="{cell / 60:.2f}"/>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def star_points(size: int) -> int:
+    """How many star points a square board shows (the fixed handicap pattern drawn): 9 on
+    odd boards from 15x15 (19x19), 5 on 9x9, 11x11 and 13x13 (corners and centre), else
+    the largest fixed handicap (4 on even boards and 7x7, none below 7x7)."""
+    if size % 2 and size >= 15:
+        return 9
+    if size % 2 and 9 <= size <= 13:
+        return 5
+    return max_fixed_handicap(size)
 
 
 def _text(cls: str, x: float, y: float, text: str, size: float, fill: str) -> str:

@@ -14,48 +14,120 @@ type NodeTuple = (Option<usize>, Vec<(String, Vec<String>)>, usize, usize);
 type MoveTuple = (u8, Option<usize>, usize, usize);
 /// `(width, height, komi, handicap, RU, RU key, RE, black, white, to_move, moves)`.
 type RecordTuple = (u8, u8, Option<f64>, u32, Option<String>, Option<String>, Option<String>, Vec<usize>, Vec<usize>, u8, Vec<MoveTuple>);
+/// A problem: `(property, message, line, column)`.
+type ProblemTuple = (Option<String>, String, usize, usize);
+/// Setup after the first move: `(moves before it, line, column, black, white, empty,
+/// PL colour or 0)`.
+type ChangeTuple = (usize, usize, usize, Vec<usize>, Vec<usize>, Vec<usize>, u8);
+/// One game of a collection.
+type GameTuple = (Vec<NodeTuple>, RecordTuple, Vec<ProblemTuple>, Vec<ChangeTuple>);
 
-/// Reads the first game of an SGF text (str) or file contents (bytes, decoded by their
-/// charset): `(charset, nodes in document order, main line)`.
+/// Reads the first game (or, with `all`, every game) of an SGF text (str) or file
+/// contents (bytes, decoded by their charset or by `encoding`): `(charset, games)`.
 #[pyfunction]
-pub fn sgf_read(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<(String, Vec<NodeTuple>, RecordTuple)> {
-    let (text, charset) = if let Ok(s) = data.cast::<PyString>() {
-        (s.to_str()?.to_string(), "str")
+#[pyo3(signature = (data, encoding=None, all=false))]
+pub fn sgf_read(py: Python<'_>, data: &Bound<'_, PyAny>, encoding: Option<&str>, all: bool) -> PyResult<(String, Vec<GameTuple>)> {
+    let decoded = if let Ok(s) = data.cast::<PyString>() {
+        let text = s.to_str().map_err(|_| sgf_error(&sgf::position("", 0, "the text is not valid Unicode (a lone surrogate)".into())))?;
+        vec![sgf::Decoded { text: text.to_string(), charset: "str", replaced: vec![], note: None }]
     } else if let Ok(b) = data.cast::<PyBytes>() {
+        let forced = match encoding {
+            Some(label) => Some(sgf::encoding_for(label).ok_or_else(|| bad_argument(format!("unknown encoding {label:?} (a WHATWG label: utf-8, gb18030, shift_jis, euc-kr, big5, latin1, ...)")))?),
+            None => None,
+        };
         let bytes = b.as_bytes().to_vec();
-        py.detach(move || sgf::decode(&bytes)).map_err(|e| sgf_error(&e))?
+        py.detach(move || sgf::candidates(&bytes, forced))
     } else {
         return Err(bad_argument(format!("SGF data must be str or bytes, not {}", data.get_type().name()?)));
     };
     py.detach(move || {
-        let tree = sgf::parse(&text)?;
-        let record = sgf::interpret(&tree, &text)?;
-        let n = tree.first_game_len();
-        let places = sgf::line_columns(&text, tree.nodes[..n].iter().map(|n| n.offset));
-        let nodes = tree.nodes[..n]
+        let mut first_error = None;
+        for d in &decoded {
+            match read_games(d, all) {
+                Ok(games) => return Ok((d.charset.to_string(), games)),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_error.unwrap_or_else(|| sgf::position("", 0, "empty record".into())))
+    })
+    .map_err(|e: sgf::SgfError| sgf_error(&e))
+}
+
+/// The games of one decoding, with the problems met in decoding and reading them.
+fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfError> {
+    let text = d.text.as_str();
+    let tree = sgf::parse(text)?;
+    let games = tree.games();
+    let mut out = Vec::new();
+    for (g, range) in games.iter().enumerate().take(if all { games.len() } else { 1 }) {
+        let record = sgf::interpret_game(&tree, text, range.start)?;
+        // Problems of the file as a whole go with its first game.
+        let mut problems: Vec<(Option<String>, String, usize)> = Vec::new();
+        if g == 0 {
+            if let Some(note) = &d.note {
+                problems.push((Some("CA".into()), note.clone(), 0));
+            }
+            for &at in &d.replaced {
+                let prop = tree.property_at(text, at).map(|p| p.id().into_owned());
+                let what = prop.as_deref().map_or("outside any property value".to_string(), |p| format!("in {p}"));
+                problems.push((prop, format!("bytes that are not valid {} replaced by U+FFFD {what}", d.charset), at));
+            }
+            for r in &tree.skipped {
+                let shown: String = text[r.clone()].chars().take(40).collect();
+                problems.push((None, format!("text outside the game trees ignored: {shown:?}"), r.start));
+            }
+        }
+        problems.extend(record.problems.iter().map(|p| (p.property.clone(), p.message.clone(), p.offset)));
+        problems.sort_by_key(|p| p.2);
+        let n = range.len();
+        // Every position of this game in one pass over the text.
+        let mut offsets: Vec<usize> = tree.nodes[range.clone()].iter().map(|n| n.offset).collect();
+        offsets.extend(record.moves.iter().map(|m| m.offset));
+        offsets.extend(record.changes.iter().map(|c| c.offset));
+        offsets.extend(problems.iter().map(|p| p.2));
+        let mut order: Vec<usize> = (0..offsets.len()).collect();
+        order.sort_by_key(|&k| offsets[k]);
+        let found = sgf::line_columns(text, order.iter().map(|&k| offsets[k]));
+        let mut places = vec![(0, 0); offsets.len()];
+        for (k, place) in order.into_iter().zip(found) {
+            places[k] = place;
+        }
+        let (node_places, rest) = places.split_at(n);
+        let (move_places, rest) = rest.split_at(record.moves.len());
+        let (change_places, problem_places) = rest.split_at(record.changes.len());
+        let nodes = tree.nodes[range.clone()]
             .iter()
             .enumerate()
-            .zip(places)
-            .map(|((k, node), (line, column))| {
+            .zip(node_places)
+            .map(|((k, node), &(line, column))| {
                 let props = tree
-                    .props_of(k)
+                    .props_of(range.start + k)
                     .iter()
                     .map(|p| (p.id().into_owned(), tree.values_of(p).iter().map(|v| sgf::unescape(v).into_owned()).collect()))
                     .collect();
-                (node.parent, props, line, column)
+                (node.parent.map(|p| p - range.start), props, line, column)
             })
             .collect();
-        let move_places = sgf::line_columns(&text, record.moves.iter().map(|m| m.offset));
-        let moves = record.moves.iter().zip(move_places).map(|(m, (l, c))| (m.color as u8, m.point, l, c)).collect();
+        let moves = record.moves.iter().zip(move_places).map(|(m, &(l, c))| (m.color as u8, m.point, l, c)).collect();
+        let changes = record
+            .changes
+            .iter()
+            .zip(change_places)
+            .map(|(c, &(l, col))| (c.before, l, col, c.black.clone(), c.white.clone(), c.empty.clone(), c.player.map_or(0, |p| p as u8)))
+            .collect();
+        let problems = problems.into_iter().zip(problem_places).map(|((p, m, _), &(l, c))| (p, m, l, c)).collect();
         let key = record.rules.as_deref().map(sgf::rules_key);
-        let g = record.geometry;
-        Ok((
-            charset.to_string(),
+        let geo = record.geometry;
+        out.push((
             nodes,
-            (g.width, g.height, record.komi, record.handicap, record.rules, key, record.result, record.black, record.white, record.to_move as u8, moves),
-        ))
-    })
-    .map_err(|e: sgf::SgfError| sgf_error(&e))
+            (geo.width, geo.height, record.komi, record.handicap, record.rules, key, record.result, record.black, record.white, record.to_move as u8, moves),
+            problems,
+            changes,
+        ));
+    }
+    Ok(out)
 }
 
 /// `(status, moves replayed, (number, colour, vertex, reason) of the first illegal move,
@@ -72,14 +144,16 @@ fn outcome(o: FileOutcome) -> OutcomeTuple {
         FileOutcome::Malformed(e) => ("sgf_error", 0, None, false, None, Some((e.message, e.line, e.column))),
         FileOutcome::BadSetup(m) => ("bad_setup", 0, None, false, None, Some((m, 0, 0))),
         FileOutcome::Unreadable(m) => ("unreadable", 0, None, false, None, Some((m, 0, 0))),
+        FileOutcome::Deferred => ("deferred", 0, None, false, None, None),
     }
 }
 
 /// Replays the first game of every file under `forced` rules, or under the rules its RU
-/// names (`by_key`, keys as `rules_key` makes them) or `default`; on `threads` threads
+/// names (`by_key`, keys as `rules_key` makes them) or `default`; records whose RU key is
+/// in `deferred` come back as "deferred" (for the Python path); on `threads` threads
 /// (0 = every core), without the GIL.
 #[pyfunction]
-#[pyo3(signature = (paths, forced, by_key, default, threads=0))]
+#[pyo3(signature = (paths, forced, by_key, default, threads=0, deferred=Vec::new()))]
 pub fn sgf_replay_many(
     py: Python<'_>,
     paths: Vec<std::path::PathBuf>,
@@ -87,11 +161,13 @@ pub fn sgf_replay_many(
     by_key: Vec<(String, RulesArg)>,
     default: RulesArg,
     threads: usize,
+    deferred: Vec<String>,
 ) -> PyResult<Vec<OutcomeTuple>> {
     let choice = RulesChoice {
         forced: forced.map(|r| r.native()).transpose()?,
         by_key: by_key.into_iter().map(|(k, r)| Ok((k, r.native()?))).collect::<PyResult<_>>()?,
         default: default.native()?,
+        deferred,
     };
     let pool = crate::thread_pool(threads)?;
     let outcomes = py.detach(move || pool.install(|| sgf::replay_files(&paths, &choice)));

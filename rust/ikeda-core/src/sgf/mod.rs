@@ -7,7 +7,7 @@ mod record;
 mod replay;
 mod syntax;
 
-pub use charset::decode;
-pub use record::{interpret, rules_key, Record, RecordMove};
-pub use replay::{replay, replay_bytes, replay_files, FileOutcome, IllegalMove, Replayed, RulesChoice};
+pub use charset::{candidates, decode, encoding_for, plausibility, Decoded};
+pub use record::{interpret, interpret_game, komi, rules_key, Problem, Record, RecordMove, SetupChange};
+pub use replay::{read_file, replay, replay_bytes, replay_files, FileOutcome, IllegalMove, Replayed, RulesChoice, MAX_FILE_BYTES};
 pub use syntax::{line_columns, parse, position, unescape, Node, Prop, SgfError, Tree};

@@ -1,7 +1,13 @@
 //! The main line of a game tree as a game: board size, komi, handicap, rules, the setup
-//! before the first move, who moves first, and the moves. The one place where SGF
-//! properties get their meaning for play (Python's `ikeda.sgf` uses this through the
-//! native module).
+//! before the first move, who moves first, the moves, and setup met after the first
+//! move. The one place where SGF properties get their meaning for play (Python's
+//! `ikeda.sgf` uses this through the native module).
+//!
+//! Leniency (docs/sgf.md, "Leniency"): what cannot be placed on the board (a board size,
+//! a move or setup point that is not a point of it) is an error; a bad value of an
+//! informational property (`KM`, `HA`, `PL`), a repeated root property, two moves in
+//! one node or a point set up twice in one node is a [`Problem`], reported and read
+//! the documented way.
 
 use super::syntax::{position, unescape, SgfError, Tree};
 use crate::color::Color;
@@ -16,13 +22,36 @@ pub struct RecordMove {
     pub offset: usize,
 }
 
+/// Setup met in the main line after the first move: a node's `AB`/`AW`/`AE` (flat
+/// indices) and `PL`, to apply before move number `before + 1`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetupChange {
+    /// Moves of the main line played before it.
+    pub before: usize,
+    /// Byte offset of its node.
+    pub offset: usize,
+    pub black: Vec<usize>,
+    pub white: Vec<usize>,
+    pub empty: Vec<usize>,
+    pub player: Option<Color>,
+}
+
+/// Something read the documented lenient way rather than refused: a message, the
+/// property it concerns, and where (a byte offset in the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub property: Option<String>,
+    pub message: String,
+    pub offset: usize,
+}
+
 /// What the main line says about the game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
     pub geometry: Geometry,
-    /// `KM`, a multiple of 1/2.
+    /// `KM`, a multiple of 1/2 (Fox forms normalised, see [`komi`]).
     pub komi: Option<f64>,
-    /// `HA` (0 when absent).
+    /// `HA` (0 when absent or not a number of stones).
     pub handicap: u32,
     /// `RU` as written.
     pub rules: Option<String>,
@@ -35,6 +64,46 @@ pub struct Record {
     /// handicap and Black otherwise.
     pub to_move: Color,
     pub moves: Vec<RecordMove>,
+    /// Setup after the first move, in order.
+    pub changes: Vec<SetupChange>,
+    pub problems: Vec<Problem>,
+}
+
+/// A `KM` value as the komi in points, and a note when it was normalised. Fox writes komi
+/// in hundredths (`KM[750]` is 7.5) and in stones of Chinese counting (`KM[375]`, 3.75
+/// stones, is 7.5 points); so: a value of 100 or more is in hundredths, and a value whose
+/// fraction is a quarter is in stones (doubled). `None` when it is not a number or not a
+/// multiple of 1/2 after that.
+#[must_use]
+pub fn komi(value: &str) -> Option<(f64, Option<String>)> {
+    let written = value.trim();
+    let mut k: f64 = written.parse().ok().or_else(|| written.replace(',', ".").parse().ok())?;
+    if !k.is_finite() {
+        return None;
+    }
+    let mut how = Vec::new();
+    if k.abs() >= 100.0 {
+        k /= 100.0;
+        how.push("in hundredths");
+    }
+    if (k * 4.0).fract() == 0.0 && (k * 2.0).fract() != 0.0 {
+        k *= 2.0;
+        how.push("in stones (Chinese counting)");
+    }
+    if (k * 2.0).fract() != 0.0 || k.abs() >= 1e6 {
+        return None;
+    }
+    let note = (!how.is_empty() || written.contains(',')).then(|| format!("KM[{written}] read as {} ({})", k + 0.0, if how.is_empty() { "decimal comma".to_string() } else { how.join(", ") }));
+    Some((k + 0.0, note))
+}
+
+/// A colour as `PL` gives it: `B`/`W` in any case, or the FF[3] `1` (Black) and `2`.
+fn player(value: &str) -> Option<Color> {
+    match value.trim() {
+        "1" => Some(Color::Black),
+        "2" => Some(Color::White),
+        v => Color::parse(&v.to_ascii_uppercase()),
+    }
 }
 
 /// The key under which `RU` values are looked up: trimmed, lower case, inner runs of
@@ -52,6 +121,7 @@ struct Reader<'t, 'a> {
     text: &'a str,
     tree: &'t Tree<'a>,
     offset: usize,
+    problems: Vec<Problem>,
 }
 
 /// SGF point letters: `a`..`z` are 0..25, `A`..`Z` are 26..51.
@@ -70,6 +140,10 @@ impl<'a> Reader<'_, 'a> {
 
     fn invalid(&self, id: &str, value: &str, why: &str) -> SgfError {
         self.error(format!("{id}[{value}] {why}"))
+    }
+
+    fn problem(&mut self, id: &str, message: String) {
+        self.problems.push(Problem { property: Some(id.to_string()), message, offset: self.offset });
     }
 
     /// The first value of a property (the grammar guarantees one).
@@ -113,13 +187,32 @@ impl<'a> Reader<'_, 'a> {
 
 /// Reads the main line of the first game of `tree` (from `text`, for error positions).
 pub fn interpret(tree: &Tree<'_>, text: &str) -> Result<Record, SgfError> {
-    let mut r = Reader { text, tree, offset: tree.nodes[0].offset };
+    interpret_game(tree, text, 0)
+}
+
+/// Reads the main line of the game whose root is node `root` of `tree`.
+pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record, SgfError> {
+    let mut r = Reader { text, tree, offset: tree.nodes[root].offset, problems: Vec::new() };
     let (mut w, mut h) = (19, 19);
-    let (mut komi, mut handicap, mut rules, mut result) = (None, 0, None, None);
-    for p in tree.props_of(0) {
+    let (mut komi_, mut handicap, mut rules, mut result) = (None, 0, None, None);
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for p in tree.props_of(root) {
         let v = r.value(p);
         let t = v.trim();
-        match p.id().as_ref() {
+        let id = p.id();
+        // A repeated game-information property: the first wins (as `Node.get` and
+        // sgfmill read it). Other properties may repeat (FF[3] wrote `AB[aa]AB[bb]`).
+        if !matches!(id.as_ref(), "GM" | "SZ" | "KM" | "HA" | "RU" | "RE") {
+            continue;
+        }
+        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == id) {
+            if *first != v {
+                r.problem(&id, format!("{id} is given again ({id}[{v}]); the first value, {id}[{first}], is used"));
+            }
+            continue;
+        }
+        seen.push((id.to_string(), v));
+        match id.as_ref() {
             "GM" if t != "1" => return Err(r.invalid("GM", v, "is not a game of Go (GM[1])")),
             "SZ" => {
                 let size = match t.split_once(':') {
@@ -128,12 +221,19 @@ pub fn interpret(tree: &Tree<'_>, text: &str) -> Result<Record, SgfError> {
                 };
                 (w, h) = size.ok_or_else(|| r.invalid("SZ", v, "is not a board size"))?;
             }
-            "KM" => match t.parse::<f64>() {
-                Ok(k) if k.is_finite() && (k * 2.0).fract() == 0.0 && k.abs() < 1e6 => komi = Some(k + 0.0),
-                Ok(_) => return Err(r.invalid("KM", v, "is not a multiple of 1/2")),
-                Err(_) => return Err(r.invalid("KM", v, "is not a number")),
+            "KM" => match komi(v) {
+                Some((k, note)) => {
+                    komi_ = Some(k);
+                    if let Some(note) = note {
+                        r.problem("KM", note);
+                    }
+                }
+                None => r.problem("KM", format!("KM[{v}] is not a komi (a multiple of 1/2); ignored")),
             },
-            "HA" => handicap = t.parse().map_err(|_| r.invalid("HA", v, "is not a number of stones"))?,
+            "HA" => match t.parse::<u32>().ok().or_else(|| t.parse::<f64>().ok().filter(|x| x.fract() == 0.0 && (0.0..1e6).contains(x)).map(|x| x as u32)) {
+                Some(n) => handicap = n,
+                None => r.problem("HA", format!("HA[{v}] is not a number of stones; ignored")),
+            },
             "RU" => rules = Some(unescape(v).into_owned()),
             "RE" => result = Some(unescape(v).into_owned()),
             _ => {}
@@ -142,54 +242,71 @@ pub fn interpret(tree: &Tree<'_>, text: &str) -> Result<Record, SgfError> {
     let geo = Geometry::new(w, h).map_err(|e| r.error(format!("SZ: {e}")))?;
     let mut board = vec![0u8; geo.points()];
     let (mut pl, mut moves) = (None, Vec::new());
+    let mut changes: Vec<SetupChange> = Vec::new();
     let mut placed = Vec::new();
-    for k in tree.main_line() {
+    for k in tree.main_line_from(root) {
         r.offset = tree.nodes[k].offset;
         let mut mv = None;
         placed.clear();
+        let mid_game = !moves.is_empty();
+        let mut change = SetupChange { before: moves.len(), offset: r.offset, ..SetupChange::default() };
         for p in tree.props_of(k) {
             let id = p.id();
             let v = r.value(p);
             let value = match id.as_ref() {
                 "B" | "W" => {
                     let color = if id == "B" { Color::Black } else { Color::White };
-                    if mv.is_some() {
-                        return Err(r.error("two moves in one node".into()));
-                    }
                     // `tt` is a pass on boards up to 19x19 (the FF[3] convention).
                     let pass = v.is_empty() || (v == "tt" && w <= 19 && h <= 19);
                     let point = if pass { None } else { Some(r.point(geo, &id, v)?) };
+                    if mv.is_some() {
+                        r.problem(&id, format!("a second move in one node ({id}[{v}]); the first is used"));
+                        continue;
+                    }
                     mv = Some(RecordMove { color, point, offset: r.offset });
                     continue;
                 }
-                "PL" if moves.is_empty() => {
-                    pl = Some(Color::parse(v.trim()).ok_or_else(|| r.invalid("PL", v, "is not B or W"))?);
+                "PL" => {
+                    match player(v) {
+                        Some(c) if mid_game => change.player = Some(c),
+                        Some(c) => pl = Some(c),
+                        None => r.problem("PL", format!("PL[{v}] is not B or W; ignored")),
+                    }
                     continue;
                 }
                 "AB" => 1,
                 "AW" => 2,
                 "AE" => 0,
-                "PL" => return Err(r.error("PL after the first move is not supported".into())),
                 _ => continue,
             };
-            if !moves.is_empty() {
-                return Err(r.error(format!("{id} after the first move is not supported (setup only before it)")));
-            }
             let before = placed.len();
             r.points(geo, &id, tree.values_of(p), &mut placed)?;
             for n in before..placed.len() {
                 if placed[..n].contains(&placed[n]) {
-                    return Err(r.error(format!("{id} sets up a point already set up in this node")));
+                    r.problem(&id, format!("{id} sets up a point already set up in this node; the last setting is used"));
                 }
-                board[placed[n]] = value;
+                if mid_game {
+                    let list = match value {
+                        1 => &mut change.black,
+                        2 => &mut change.white,
+                        _ => &mut change.empty,
+                    };
+                    list.push(placed[n]);
+                } else {
+                    board[placed[n]] = value;
+                }
             }
+        }
+        if mid_game && (change.player.is_some() || !change.black.is_empty() || !change.white.is_empty() || !change.empty.is_empty()) {
+            changes.push(change);
         }
         moves.extend(mv);
     }
     let at = |v: u8| board.iter().enumerate().filter(|&(_, &c)| c == v).map(|(i, _)| i).collect::<Vec<_>>();
     let first = moves.first().map(|m: &RecordMove| m.color);
     let to_move = pl.or(first).unwrap_or(if handicap >= 2 { Color::White } else { Color::Black });
-    Ok(Record { geometry: geo, komi, handicap, rules, result, black: at(1), white: at(2), to_move, moves })
+    let problems = r.problems;
+    Ok(Record { geometry: geo, komi: komi_, handicap, rules, result, black: at(1), white: at(2), to_move, moves, changes, problems })
 }
 
 #[cfg(test)]
@@ -223,13 +340,34 @@ mod tests {
         assert!(read("(;SZ[0])").unwrap_err().message.contains("board size"));
         assert!(read("(;SZ[19];B[tt])").unwrap().moves[0].point.is_none());
         assert!(read("(;SZ[21];B[tt])").unwrap().moves[0].point.is_some());
-        assert!(read("(;KM[6.4])").is_err());
-        assert!(read("(;SZ[9];B[aa];AB[cc])").is_err());
-        assert!(read("(;SZ[9];B[aa]W[bb])").is_err());
+        let r = read("(;KM[6.4]HA[7.5]PL[x])").unwrap();
+        assert_eq!((r.komi, r.handicap), (None, 0));
+        let named: Vec<_> = r.problems.iter().map(|p| p.property.as_deref().unwrap_or("")).collect();
+        assert_eq!(named, ["KM", "HA", "PL"]);
+        let r = read("(;SZ[9];B[aa];AB[cc]PL[2];W[bb])").unwrap();
+        assert_eq!(r.changes, [SetupChange { before: 1, offset: 13, black: vec![20], player: Some(Color::White), ..SetupChange::default() }]);
+        let r = read("(;SZ[9];B[aa]W[bb])").unwrap();
+        assert_eq!((r.moves.len(), r.problems.len()), (1, 1));
         assert!(read("(;GM[2];B[aa])").unwrap_err().message.contains("not a game of Go"));
         let r = read("(;SZ[5]AB[aa:bc]AW[ee])").unwrap();
         assert_eq!((r.black, r.white), (vec![0, 1, 5, 6, 10, 11], vec![24]));
         assert!(read("(;SZ[5]AB[bc:aa])").is_err());
-        assert!(read("(;SZ[5]AB[aa][aa])").is_err());
+        assert_eq!(read("(;SZ[5]AB[aa][aa])").unwrap().problems.len(), 1);
+    }
+
+    #[test]
+    fn fox_komi_and_repeated_root_properties() {
+        for (km, k) in [("750", 7.5), ("650", 6.5), ("375", 7.5), ("3.75", 7.5), ("2.75", 5.5), ("6.5", 6.5), ("-7.5", -7.5), ("0", 0.0), ("6,5", 6.5)] {
+            assert_eq!(komi(km).map(|(k, _)| k), Some(k), "KM[{km}]");
+        }
+        assert!(komi("6.5").unwrap().1.is_none());
+        assert!(komi("375").unwrap().1.unwrap().contains("stones"));
+        assert_eq!(komi("6.4"), None);
+        let r = read("(;KM[0.5]SZ[9]KM[7]SZ[4])").unwrap();
+        assert_eq!((r.komi, r.geometry.width), (Some(0.5), 9));
+        assert_eq!(r.problems.len(), 2);
+        let r = read("(;PL[1];B[aa])").unwrap();
+        assert_eq!(r.to_move, Color::Black);
+        assert_eq!(read("(;PL[2])").unwrap().to_move, Color::White);
     }
 }

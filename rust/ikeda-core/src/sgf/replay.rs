@@ -21,7 +21,9 @@ pub struct IllegalMove {
     pub color: Color,
     /// GTP vertex or "pass".
     pub vertex: String,
-    /// "out_of_turn", "game_over", "occupied", "suicide", "superko" or "ko".
+    /// "out_of_turn", "game_over", "occupied", "suicide", "superko", "ko", or "setup"
+    /// (setup or a `PL` disagreeing with the turn in the middle of the game; `vertex` is
+    /// then "setup").
     pub reason: &'static str,
 }
 
@@ -47,7 +49,20 @@ pub fn replay(record: &Record, rules: &Rules) -> Result<Replayed, SetupError> {
         let pos = Position::<N>::from_setup(geo, rules.play, &record.black, &record.white)?;
         let mut game = Game::with_ending(pos, record.to_move, rules.ending);
         let mut illegal = None;
+        let mut changes = record.changes.iter().peekable();
         for (k, m) in record.moves.iter().enumerate() {
+            // Setup before this move: after the end it is markup (a record marking dead
+            // stones with AE), a PL agreeing with the turn is harmless, anything else
+            // stops the replay like an illegal move.
+            let mut refused_setup = false;
+            while let Some(c) = changes.next_if(|c| c.before <= k) {
+                let agrees = c.black.is_empty() && c.white.is_empty() && c.empty.is_empty() && c.player.is_none_or(|p| p == game.to_move);
+                refused_setup |= !game.passes.over && !agrees;
+            }
+            if refused_setup {
+                illegal = Some(IllegalMove { number: k + 1, color: m.color, vertex: "setup".into(), reason: "setup" });
+                break;
+            }
             let refused = if m.color == game.to_move {
                 game.play(m.point.map(|i| geo.loc_of_index(i))).err().map(Refusal::as_str)
             } else {
@@ -73,6 +88,9 @@ pub struct RulesChoice {
     pub by_key: Vec<(String, Rules)>,
     /// ... or this one when `RU` is missing or unknown.
     pub default: Rules,
+    /// `RU` keys whose ruleset cannot be replayed natively (Japanese counting confirms
+    /// status): such records come back [`FileOutcome::Deferred`].
+    pub deferred: Vec<String>,
 }
 
 impl RulesChoice {
@@ -81,6 +99,7 @@ impl RulesChoice {
         if let Some(r) = self.forced {
             return r;
         }
+        // (deferred keys are checked by the caller first)
         let key = record.rules.as_deref().map(rules_key);
         key.and_then(|k| self.by_key.iter().find(|(name, _)| *name == k).map(|(_, r)| *r)).unwrap_or(self.default)
     }
@@ -95,23 +114,66 @@ pub enum FileOutcome {
     Malformed(SgfError),
     /// The setup stones cannot form a position.
     BadSetup(String),
-    /// The file could not be read.
+    /// The file could not be read (or is not a regular file, or is too large).
     Unreadable(String),
+    /// Its ruleset is one of [`RulesChoice::deferred`]: to be replayed by the caller.
+    Deferred,
+}
+
+/// Files larger than this (64 MiB) are not read: no game record is near it, and a
+/// symbolic link to a device must not be read without end.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The first game of a record's bytes: each decoding [`charset::candidates`] offers, in
+/// order, until one parses; else the error of the first.
+pub fn read_record(bytes: &[u8]) -> Result<Record, SgfError> {
+    let mut first_error = None;
+    for d in charset::candidates(bytes, None) {
+        match syntax::parse(&d.text).and_then(|tree| interpret(&tree, &d.text)) {
+            Ok(record) => return Ok(record),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| syntax::position("", 0, "empty record".into())))
 }
 
 /// Reads, decodes, parses and replays the first game of one file.
 #[must_use]
 pub fn replay_bytes(bytes: &[u8], choice: &RulesChoice) -> FileOutcome {
-    let record = charset::decode(bytes).and_then(|(text, _)| {
-        interpret(&syntax::parse(&text)?, &text)
-    });
+    let record = read_record(bytes);
     match record {
         Err(e) => FileOutcome::Malformed(e),
-        Ok(record) => match replay(&record, &choice.for_record(&record)) {
-            Ok(replayed) => FileOutcome::Replayed(replayed),
-            Err(e) => FileOutcome::BadSetup(e.to_string()),
-        },
+        Ok(record) => {
+            if choice.forced.is_none() && record.rules.as_deref().map(rules_key).is_some_and(|k| choice.deferred.contains(&k)) {
+                return FileOutcome::Deferred;
+            }
+            match replay(&record, &choice.for_record(&record)) {
+                Ok(replayed) => FileOutcome::Replayed(replayed),
+                Err(e) => FileOutcome::BadSetup(e.to_string()),
+            }
+        }
     }
+}
+
+/// The bytes of a regular file of at most [`MAX_FILE_BYTES`].
+pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("{} bytes: larger than the {MAX_FILE_BYTES} bytes a record may have", meta.len()));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("larger than the {MAX_FILE_BYTES} bytes a record may have"));
+    }
+    Ok(bytes)
 }
 
 /// [`replay_bytes`] on every file, in parallel on the current rayon pool. Inputs are
@@ -120,10 +182,10 @@ pub fn replay_bytes(bytes: &[u8], choice: &RulesChoice) -> FileOutcome {
 pub fn replay_files<P: AsRef<Path> + Sync>(paths: &[P], choice: &RulesChoice) -> Vec<FileOutcome> {
     paths
         .par_iter()
-        .map(|p| match std::fs::read(p.as_ref()) {
+        .map(|p| match read_file(p.as_ref()) {
             Ok(bytes) => std::panic::catch_unwind(|| replay_bytes(&bytes, choice))
                 .unwrap_or_else(|_| FileOutcome::Unreadable("internal error while replaying this record (a bug: please report it)".into())),
-            Err(e) => FileOutcome::Unreadable(e.to_string()),
+            Err(e) => FileOutcome::Unreadable(e),
         })
         .collect()
 }
@@ -134,7 +196,7 @@ mod tests {
     use crate::game::Rules;
 
     fn choice() -> RulesChoice {
-        RulesChoice { forced: None, by_key: vec![], default: Rules::area3(13) }
+        RulesChoice { forced: None, by_key: vec![], default: Rules::area3(13), deferred: vec!["japanese".into()] }
     }
 
     #[test]
@@ -156,6 +218,20 @@ mod tests {
         assert!(replayed.over);
         // Black 9 points - 1/2 (White passed first); White 1/2 + 1/2 komi.
         assert_eq!(replayed.score, HalfPoints { black: 17, white: 2 });
+    }
+
+    #[test]
+    fn setup_in_the_middle_of_a_game() {
+        let stop = |sgf: &[u8]| match replay_bytes(sgf, &choice()) {
+            FileOutcome::Replayed(r) => r.illegal.map(|i| (i.number, i.reason)),
+            other => panic!("{other:?}"),
+        };
+        // A PL agreeing with the turn, AE after the game ended: fine.
+        assert_eq!(stop(b"(;SZ[5];B[aa];PL[W]W[bb];B[];W[];B[];AE[aa])"), None);
+        // A PL disagreeing, or stones set up mid-game: stops there.
+        assert_eq!(stop(b"(;SZ[5];B[aa];PL[B];W[bb])"), Some((2, "setup")));
+        assert_eq!(stop(b"(;SZ[5];B[aa];AW[cc];W[bb])"), Some((2, "setup")));
+        assert_eq!(replay_bytes(b"(;RU[Japanese];B[aa])", &choice()), FileOutcome::Deferred);
     }
 
     #[test]

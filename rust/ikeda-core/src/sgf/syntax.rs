@@ -36,10 +36,14 @@ pub fn position(text: &str, offset: usize, message: String) -> SgfError {
     SgfError { message, line, column }
 }
 
-/// Line and column of each of the increasing byte `offsets` of `text`, in one pass.
+/// Line and column of each of the increasing byte `offsets` of `text`, in one pass: the
+/// column is counted as the text is walked, never recounted from the line's start, so a
+/// record written on one line costs linear time however many positions are asked.
 #[must_use]
 pub fn line_columns(text: &str, offsets: impl IntoIterator<Item = usize>) -> Vec<(usize, usize)> {
-    let (mut line, mut line_start, mut at) = (1, 0, 0);
+    let b = text.as_bytes();
+    // `column` counts the characters between the start of `line` and byte `at`.
+    let (mut line, mut column, mut at) = (1, 0, 0);
     offsets
         .into_iter()
         .map(|o| {
@@ -47,14 +51,15 @@ pub fn line_columns(text: &str, offsets: impl IntoIterator<Item = usize>) -> Vec
             while !text.is_char_boundary(o) {
                 o -= 1;
             }
-            for (k, b) in text.as_bytes()[at.min(o)..o].iter().enumerate() {
-                if *b == b'\n' {
-                    line += 1;
-                    line_start = at + k + 1;
+            while at < o {
+                match b[at] {
+                    b'\n' => (line, column) = (line + 1, 0),
+                    c if c & 0xC0 != 0x80 => column += 1,
+                    _ => {}
                 }
+                at += 1;
             }
-            at = at.max(o);
-            (line, text.get(line_start..o).map_or(0, |s| s.chars().count()) + 1)
+            (line, column + 1)
         })
         .collect()
 }
@@ -100,6 +105,9 @@ pub struct Tree<'a> {
     pub nodes: Vec<Node>,
     pub props: Vec<Prop<'a>>,
     pub values: Vec<&'a str>,
+    /// Byte ranges of text outside every game tree that is not blank (a mail header
+    /// before the first `(`, junk after the last `)`): skipped, kept for reporting.
+    pub skipped: Vec<Range<usize>>,
 }
 
 impl<'a> Tree<'a> {
@@ -131,6 +139,39 @@ impl<'a> Tree<'a> {
     #[must_use]
     pub fn first_game_len(&self) -> usize {
         self.nodes.iter().skip(1).position(|n| n.parent.is_none()).map_or(self.nodes.len(), |k| k + 1)
+    }
+
+    /// The node ranges of the games of the collection, in order.
+    #[must_use]
+    pub fn games(&self) -> Vec<Range<usize>> {
+        let mut starts: Vec<usize> = (0..self.nodes.len()).filter(|&k| self.nodes[k].parent.is_none()).collect();
+        starts.push(self.nodes.len());
+        starts.windows(2).map(|w| w[0]..w[1]).collect()
+    }
+
+    /// The nodes of the main line of the game whose root is node `root`.
+    #[must_use]
+    pub fn main_line_from(&self, root: usize) -> Vec<usize> {
+        let mut line = vec![root];
+        let mut k = root;
+        while k + 1 < self.nodes.len() && self.nodes[k + 1].parent == Some(k) {
+            k += 1;
+            line.push(k);
+        }
+        line
+    }
+
+    /// The property whose values hold byte `offset` of `text` (values are slices of
+    /// it), if any.
+    #[must_use]
+    pub fn property_at(&self, text: &str, offset: usize) -> Option<&Prop<'a>> {
+        let start = |v: &&str| (v.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+        let k = self.values.partition_point(|v| start(v) <= offset).checked_sub(1)?;
+        if offset > start(&self.values[k]) + self.values[k].len() {
+            return None;
+        }
+        let p = self.props.partition_point(|p| p.values.end <= k);
+        self.props.get(p).filter(|p| p.values.contains(&k))
     }
 }
 
@@ -190,6 +231,18 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
     let mut open: Vec<Option<usize>> = Vec::new();
     let (mut i, mut trees, mut in_node) = (0, 0, false);
     while i < b.len() {
+        if open.is_empty() && !b[i].is_ascii_whitespace() && !(b[i] == b'(' && b.get(skip_ws(i + 1)) == Some(&b';')) {
+            // Outside every game tree: a mail header, a note, junk after the last `)`.
+            // Skipped up to the next `(;`, as sgfmill and GNU Go do.
+            let start = i;
+            i += 1;
+            while i < b.len() && !(b[i] == b'(' && b.get(skip_ws(i + 1)) == Some(&b';')) {
+                i += 1;
+            }
+            let end = text[start..i].trim_end().len() + start;
+            tree.skipped.push(start..end);
+            continue;
+        }
         match b[i] {
             c if c.is_ascii_whitespace() => i += 1,
             b'(' => {
@@ -229,6 +282,9 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                 if !in_node {
                     return err(start, format!("property {name} outside a node (';' missing?)"));
                 }
+                // Blanks between the identifier and its value are accepted (sgfmill and
+                // GNU Go read them; old files have `AW\n[aa]`).
+                i = skip_ws(i);
                 if b.get(i) != Some(&b'[') {
                     return err(i, format!("property {name} has no value ('[' expected; an unescaped ']' in a value?)"));
                 }
@@ -276,12 +332,39 @@ mod tests {
     fn errors_are_located() {
         assert_eq!(error("(;GM[1]\nC[a]b]\n;B[aa])"), (2, 6)); // unescaped ]
         assert_eq!(error("(;GM[1]SZ[9]\n(B[aa]))"), (2, 2)); // missing ;
-        assert_eq!(error("(B[aa])"), (1, 2));
+        assert_eq!(error("(;B[aa](B[aa]))"), (1, 9));
         assert_eq!(error("(;GM[1]\n;B[aa]"), (2, 7)); // missing )
         assert_eq!(error("(;C[never closed)"), (1, 4));
         assert_eq!(error("(;B[aa](;W[bb])W[cc])"), (1, 16)); // property after a variation
         assert_eq!(error("(;b[aa])"), (1, 3));
         assert_eq!(error("  "), (1, 1));
+        assert_eq!(error("(B[aa])"), (1, 1)); // junk only: no game tree
+    }
+
+    #[test]
+    fn text_outside_game_trees_is_skipped() {
+        let text = "From: someone\nSubject: (a game)\n\n(;SZ[9]AW \n [aa];B[bb])\n-- \nsig (x)";
+        let t = parse(text).unwrap();
+        assert_eq!(t.nodes.len(), 2);
+        let skipped: Vec<_> = t.skipped.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(skipped, ["From: someone\nSubject: (a game)", "-- \nsig (x)"]);
+        assert_eq!(t.values_of(&t.props[1]), ["aa"]);
+        let t = parse("(CA[UTF-8])(;FF[4])(;B[aa])").unwrap();
+        assert_eq!(t.games(), [0..1, 1..2]);
+    }
+
+    #[test]
+    fn positions_on_one_long_line_are_linear_and_exact() {
+        let text = "(;C[é]".to_string() + &";B[aa]".repeat(50_000) + ")";
+        let offsets: Vec<usize> = (0..50_000).map(|k| 7 + 6 * k).collect();
+        let places = line_columns(&text, offsets.iter().copied());
+        assert_eq!(places[0], (1, 7));
+        assert_eq!(places[49_999], (1, 7 + 6 * 49_999));
+        let t = parse("(;PB[ab]C[xyz])").unwrap();
+        let text = "(;PB[ab]C[xyz])";
+        assert_eq!(t.property_at(text, 11).map(|p| p.ident), Some("C"));
+        assert_eq!(t.property_at(text, 5).map(|p| p.ident), Some("PB"));
+        assert!(t.property_at(text, 1).is_none());
     }
 
     #[test]
