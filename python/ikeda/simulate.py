@@ -9,6 +9,7 @@ whatever the thread count or chunking.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,9 +18,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
 from .errors import ArgumentError
 from .rules import Rules, as_rules
+from .runs import played
+from .shards import Cell, ShardResult, plan
+from .totals import Totals
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,12 @@ class Simulation:
         w2 = np.sign(self.margin_area2)
         return np.sign(self.margin) != w2  # type: ignore[no-any-return]
 
+    def totals(self) -> Totals:
+        """The run's summary statistics."""
+        t = Totals()
+        t.add(self.margin, self.margin_area2, self.first_passer, self.length, self.capped)
+        return t
+
     def save(self, path: str) -> None:
         """Writes ``margin``, ``winner``, ``first_passer``, ``length``, ``margin_area2``
         (and ``capped``) as a numpy ``.npz``."""
@@ -78,9 +87,17 @@ def simulate(
     max_moves: int | None = None,
     chunk: int = 2_000,
     on_chunk: Callable[[int], None] | None = None,
+    ray: str | None = None,
+    workers: int | None = None,
 ) -> Simulation:
     """Plays `games` random games natively on `threads` threads (0 = every core), in
-    chunks of `chunk` games; `on_chunk(games_done)` is called after each (progress)."""
+    chunks of `chunk` games; `on_chunk(games_done)` is called after each (progress).
+
+    With `ray` (``"auto"``, ``"local"`` or a cluster address, docs/ray.md) each chunk is a
+    Ray task of one CPU instead, at most `workers` at once; the games, and so the arrays,
+    are the same as on threads. A Ray this call starts stays up for the next call, as
+    ``ray.init()`` does.
+    """
     w, h = (size, size) if isinstance(size, int) else size
     ruleset = as_rules(rules)
     if komi is not None:
@@ -89,23 +106,29 @@ def simulate(
         raise ArgumentError(f"games, threads and chunk must be positive (got {games}, {threads}, {chunk})")
     if not 0 <= seed < 2**64:
         raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
-    parts = []
+    todo = plan([Cell(w, h, ruleset)], games, seed=seed, shard_games=chunk, pass_probability=pass_probability, max_moves=max_moves)
+    parts: dict[int, ShardResult] = {}  # by first game: a shard counts once
+    done = 0
     start = time.perf_counter()
-    for first in range(0, games, chunk):
-        n = min(chunk, games - first)
-        parts.append(_core.simulate(w, h, ruleset, seed, first, n, threads, pass_probability, max_moves))
-        if on_chunk is not None:
-            on_chunk(first + n)
+    with contextlib.closing(played(todo, ray=ray, workers=workers, threads=threads)) as results:
+        for result in results:
+            if result.shard.first not in parts:
+                parts[result.shard.first] = result
+                done += result.shard.games
+            if on_chunk is not None:
+                on_chunk(done)
     seconds = time.perf_counter() - start
-    def column(k: int, dtype: type) -> npt.NDArray[Any]:
-        return np.concatenate([p[k] for p in parts]) if parts else np.zeros(0, dtype)
+    ordered = [parts[k] for k in sorted(parts)]
+
+    def column(name: str, dtype: type) -> npt.NDArray[Any]:
+        return np.concatenate([getattr(p, name) for p in ordered]) if ordered else np.zeros(0, dtype)
 
     return Simulation(
         (w, h), ruleset, seed,
-        margin=column(0, np.float64),
-        margin_area2=column(1, np.float64),
-        first_passer=column(2, np.int8),
-        length=column(3, np.int32),
-        capped=column(4, np.bool_),
+        margin=column("margin", np.float64),
+        margin_area2=column("margin_area2", np.float64),
+        first_passer=column("first_passer", np.int8),
+        length=column("length", np.int32),
+        capped=column("capped", np.bool_),
         seconds=seconds,
     )
