@@ -1,10 +1,13 @@
-"""Suite-wide fixtures for the examples collected from README.md, docs/ and docstrings."""
+"""Suite-wide fixtures: for the examples collected from README.md, docs/ and docstrings,
+and the one Ray session of the suite."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,3 +29,16 @@ def _examples_run_in_a_scratch_directory(request: pytest.FixtureRequest, tmp_pat
         yield
     finally:
         os.chdir(old)
+
+
+@pytest.fixture(scope="session")
+def ray_session() -> Iterator[Any]:
+    """One local Ray of 2 CPUs for every test, benchmark and example that runs on Ray: Ray
+    takes seconds to start, so the suite starts it once. Runs given ``ray="local"`` or
+    ``"auto"`` use it as it is (docs/ray.md)."""
+    ray = pytest.importorskip("ray")
+    ray.init(
+        num_cpus=2, object_store_memory=200 * 2**20, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING
+    )
+    yield ray
+    ray.shutdown()

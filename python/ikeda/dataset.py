@@ -157,15 +157,15 @@ def write(
     threads: int = 0,
     retries: int = 3,
     shutdown: bool = False,
-    on_shard: Callable[[int, int, int], None] | None = None,
+    on_shard: Callable[[int, int], None] | None = None,
     play: Callable[[Shard], ShardResult] = play_shard,
 ) -> Written:
     """Plays games ``0 .. games-1`` of each cell into `directory`, one Parquet file per
     shard, skipping the games whose shards are already there (a resumed or extended run).
 
     Shards are played on `threads` threads here, or as Ray tasks with `ray` (see
-    :func:`ikeda.runs.played`). `on_shard(shards_done, shards_total, games_done)` follows
-    progress. Raises :class:`DatasetError` if the directory holds these cells and seed
+    :func:`ikeda.runs.played`). `on_shard(games_done, games_to_play)` follows progress,
+    once per shard written. Raises :class:`DatasetError` if the directory holds these cells and seed
     played with another pass probability or move cap.
     """
     root = Path(directory)
@@ -182,6 +182,7 @@ def write(
         pass_probability=pass_probability, max_moves=max_moves, done=existing,
     )
     report = Written(skipped=sum(1 for s in existing if s.cell in run_cells and s.seed == seed and s.first < games))
+    to_play = sum(s.games for s in todo)
     start = time.perf_counter()
     with contextlib.closing(
         played(todo, ray=ray, workers=workers, threads=threads, retries=retries, shutdown=shutdown, play=play)
@@ -191,7 +192,7 @@ def write(
                 report.played += 1
                 report.games += result.shard.games
             if on_shard is not None:
-                on_shard(report.played, len(todo), report.games)
+                on_shard(report.games, to_play)
     report.seconds = time.perf_counter() - start
     return report
 

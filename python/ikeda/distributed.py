@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 from .errors import IkedaError
@@ -85,7 +85,7 @@ def results(
     limit: int,
     retries: int = 3,
     play: Callable[[Shard], ShardResult] = play_shard,
-) -> Iterator[ShardResult]:
+) -> Generator[ShardResult, None, None]:
     """Plays `shards` as Ray tasks and yields each one's result once, as they finish (in
     no set order). `play` is the task (tests give one that kills its own worker). Closing
     the iterator early cancels the tasks in flight."""

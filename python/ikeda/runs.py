@@ -4,7 +4,7 @@ loop behind ``simulate()``, ``dataset.write()`` and the command line."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from .shards import Shard, ShardResult, check, play_shard
 
@@ -18,7 +18,7 @@ def played(
     retries: int = 3,
     shutdown: bool = False,
     play: Callable[[Shard], ShardResult] = play_shard,
-) -> Iterator[ShardResult]:
+) -> Generator[ShardResult, None, None]:
     """Each shard's result once, as shards finish.
 
     Without `ray`, shards are played one after another in this process, each on `threads`
@@ -39,5 +39,5 @@ def played(
     from . import distributed
 
     with distributed.session(ray, workers=workers, shutdown=shutdown) as r:
-        limit = distributed.in_flight(r, None if ray == "local" else workers)
+        limit = distributed.in_flight(r, workers)
         yield from distributed.results(r, shards, limit=limit, retries=retries, play=play)

@@ -1,17 +1,17 @@
-"""Many random games natively, spread over threads: the simulation behind
-``ikeda simulate``.
+"""Many random games natively, spread over threads or Ray tasks (docs/ray.md): the
+simulation behind ``ikeda simulate``.
 
 Games are played by ikeda-core's playout policy (uniform among legal plays that do not
 fill the player's own eye; see docs/rules.md) from the empty board, Black first, to their
 real end under the ruleset. Game ``k`` of a run seeded with ``seed`` is the same game
-whatever the thread count or chunking.
+whatever the thread count, chunking or number of Ray workers.
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,25 +106,51 @@ def simulate(
         raise ArgumentError(f"games, threads and chunk must be positive (got {games}, {threads}, {chunk})")
     if not 0 <= seed < 2**64:
         raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
-    todo = plan([Cell(w, h, ruleset)], games, seed=seed, shard_games=chunk, pass_probability=pass_probability, max_moves=max_moves)
-    parts: dict[int, ShardResult] = {}  # by first game: a shard counts once
+    return simulate_cells(
+        [Cell(w, h, ruleset)], games, threads=threads, seed=seed, pass_probability=pass_probability,
+        max_moves=max_moves, chunk=chunk, on_chunk=on_chunk, ray=ray, workers=workers,
+    )[0]
+
+
+def simulate_cells(
+    run_cells: Sequence[Cell],
+    games: int,
+    *,
+    threads: int = 0,
+    seed: int = 1,
+    pass_probability: float = 0.0,
+    max_moves: int | None = None,
+    chunk: int = 2_000,
+    on_chunk: Callable[[int], None] | None = None,
+    ray: str | None = None,
+    workers: int | None = None,
+    shutdown: bool = False,
+) -> list[Simulation]:
+    """:func:`simulate` for several cells (board sizes, rulesets and komis, see
+    :func:`ikeda.shards.cells`) in one run: one :class:`Simulation` per cell, in order.
+    `on_chunk(games_done)` counts the games of every cell; `shutdown` shuts down a Ray
+    started here when done."""
+    todo = plan(run_cells, games, seed=seed, shard_games=chunk, pass_probability=pass_probability, max_moves=max_moves)
+    parts: dict[str, ShardResult] = {}  # by shard id: a shard counts once
     done = 0
     start = time.perf_counter()
-    with contextlib.closing(played(todo, ray=ray, workers=workers, threads=threads)) as results:
+    with contextlib.closing(played(todo, ray=ray, workers=workers, threads=threads, shutdown=shutdown)) as results:
         for result in results:
-            if result.shard.first not in parts:
-                parts[result.shard.first] = result
+            if result.shard.id not in parts:
+                parts[result.shard.id] = result
                 done += result.shard.games
             if on_chunk is not None:
                 on_chunk(done)
     seconds = time.perf_counter() - start
-    ordered = [parts[k] for k in sorted(parts)]
+    return [_gather(cell, seed, [parts[s.id] for s in todo if s.cell == cell], seconds) for cell in run_cells]
 
+
+def _gather(cell: Cell, seed: int, ordered: list[ShardResult], seconds: float) -> Simulation:
     def column(name: str, dtype: type) -> npt.NDArray[Any]:
         return np.concatenate([getattr(p, name) for p in ordered]) if ordered else np.zeros(0, dtype)
 
     return Simulation(
-        (w, h), ruleset, seed,
+        (cell.width, cell.height), cell.rules, seed,
         margin=column("margin", np.float64),
         margin_area2=column("margin_area2", np.float64),
         first_passer=column("first_passer", np.int8),

@@ -1,6 +1,7 @@
 """``ikeda`` / ``python -m ikeda``: the command line, one module per command.
 
 ``ikeda simulate`` (the default) plays many random games natively and summarises them;
+``ikeda summary`` summarises a Parquet dataset of them;
 ``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position;
 ``ikeda gtp`` serves the built-in bot over GTP; ``ikeda match`` referees engines.
 Each command module has ``add_parser(sub)``, which adds its subparser and sets
@@ -13,10 +14,10 @@ import argparse
 import sys
 
 from ..errors import IkedaError
-from . import gtp, match, render, replay, simulate
+from . import gtp, match, render, replay, simulate, summary
 
 #: The commands in the order ``--help`` lists them; the first is the default.
-COMMANDS = (simulate, replay, render, gtp, match)
+COMMANDS = (simulate, summary, replay, render, gtp, match)
 
 
 def main(argv: list[str] | None = None) -> int:
