@@ -71,4 +71,4 @@ def test_per_shard_overhead(benchmark: Any, ray: Any, backend: str) -> None:
     options: dict[str, Any] = {"threads": 1} if backend == "threads" else {"ray": "local"}
     counts: list[int] = []
     benchmark.pedantic(lambda: counts.append(sum(r.shard.games for r in played(todo, **options))), rounds=3, iterations=1)
-    assert counts == [200] * 3
+    assert counts and all(c == 200 for c in counts)

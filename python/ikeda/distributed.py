@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
@@ -104,8 +105,19 @@ def results(
                 shard = pending.pop(ref)
                 yield _get(ray, ref, shard, retries)
     finally:
-        for ref in pending:
+        cancel(ray, list(pending))
+
+
+def cancel(ray: Any, refs: list[Any], *, seconds: float = 10.0) -> None:
+    """Cancels tasks, stopping their workers (a native batch cannot be interrupted
+    halfway), and waits until they are gone. A cancel that reaches a worker while it is
+    still taking the task up can be lost (a race in Ray), so the tasks not gone yet are
+    cancelled again until they are or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while refs and time.monotonic() < deadline:
+        for ref in refs:
             ray.cancel(ref, force=True)
+        _, refs = ray.wait(refs, num_returns=len(refs), timeout=0.5, fetch_local=False)
 
 
 def _get(ray: Any, ref: Any, shard: Shard, retries: int) -> ShardResult:
