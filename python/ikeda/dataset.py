@@ -87,7 +87,11 @@ def write_shard(directory: str | os.PathLike[str], result: ShardResult) -> bool:
     if path.exists():
         return False
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pq.write_table(shard_table(result), tmp, compression="zstd")
+    table = shard_table(result)
+    # `game` counts up by one: delta encoding stores it in a few bytes per shard, where a
+    # dictionary would cost as much as the rest of the row.
+    dictionary = [name for name in table.column_names if name != "game"]
+    pq.write_table(table, tmp, compression="zstd", use_dictionary=dictionary, column_encoding={"game": "DELTA_BINARY_PACKED"})
     os.replace(tmp, path)  # atomic: the name appears only with the whole file behind it
     return True
 
@@ -178,7 +182,7 @@ def write(
                 f"move cap {s.max_moves}; write this run to another directory"
             )
     todo = plan(
-        run_cells, games, seed=seed, shard_games=shard_games or default_shard_games(games),
+        run_cells, games, seed=seed, shard_games=shard_games or default_shard_games(games, ray=ray is not None),
         pass_probability=pass_probability, max_moves=max_moves, done=existing,
     )
     report = Written(skipped=sum(1 for s in existing if s.cell in run_cells and s.seed == seed and s.first < games))

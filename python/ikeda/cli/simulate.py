@@ -40,7 +40,7 @@ def add_parser(sub: Subparsers) -> None:
         "a new local Ray (local), or the cluster at ADDRESS; needs pip install 'ikeda[ray]'",
     )
     sim.add_argument("--workers", type=_positive, help="with --ray: at most this many tasks at once (local: Ray's CPUs)")
-    sim.add_argument("--shard", type=_positive, help="games per shard (default: games/50, within 2,000..20,000)")
+    sim.add_argument("--shard", type=_positive, help="games per shard (default: games/50, within 2,000..20,000; with --ray 10,000..50,000)")
     sim.add_argument("--out", help="FILE.npz: per-game arrays; DIR/: a Parquet dataset, one file per shard, resumed if there")
     sim.add_argument("--plot", help="write a PNG of the margin distribution by first passer")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.ray is None:
         raise IkedaError("--workers is for --ray; without it, --threads sets the cores")
     console = Console(stderr=True)
-    shard_games = args.shard or default_shard_games(args.games)
+    shard_games = args.shard or default_shard_games(args.games, ray=args.ray is not None)
     total = args.games * len(run_cells)
     try:
         with progress_bar("simulating", "{task.fields[rate]} games/s", console, quiet=args.quiet) as progress:
