@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
-from .errors import IkedaError
+from .errors import ArgumentError, IkedaError
 from .shards import Shard, ShardResult, play_shard
 
 INSTALL = "pip install 'ikeda[ray]'"
@@ -51,7 +51,7 @@ def session(address: str = "auto", *, workers: int | None = None, shutdown: bool
     """
     ray = import_ray()
     if workers is not None and workers < 1:
-        raise IkedaError(f"workers must be at least 1, not {workers}")
+        raise ArgumentError(f"workers must be at least 1, not {workers}")
     started = False
     if not ray.is_initialized():
         options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .errors import IkedaError
+from .errors import ArgumentError
 from .rules import PRESETS, Rules
 
 
@@ -106,7 +106,7 @@ def check(shard: Shard) -> None:
     """Raises the error a shard's parameters would raise in a worker, here and at once
     (no game is played)."""
     if not 0 <= shard.seed < 2**64:
-        raise IkedaError(f"seed must be in 0..2**64, not {shard.seed}")
+        raise ArgumentError(f"seed must be in 0..2**64, not {shard.seed}")
     play_shard(Shard(shard.cell, shard.seed, 0, 0, shard.pass_probability, shard.max_moves))
 
 
@@ -125,7 +125,7 @@ def plan(
     `shard_games` games at multiples of `shard_games` (so a resumed run cuts where the
     first one did)."""
     if games < 0 or shard_games <= 0:
-        raise IkedaError(f"games must be positive or 0 and shards at least 1 game (got {games}, {shard_games})")
+        raise ArgumentError(f"games must be positive or 0 and shards at least 1 game (got {games}, {shard_games})")
     out: list[Shard] = []
     for cell in run_cells:
         covered = sorted((s.first, s.first + s.games) for s in done if s.cell == cell and s.seed == seed)

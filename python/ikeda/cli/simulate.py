@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
-from ..errors import IkedaError
+from ..errors import ArgumentError
 from ..rules import PRESET_NAMES, Rules, as_rules
 from ..shards import Cell, cells, default_shard_games
 from ..simulate import simulate_cells
@@ -51,9 +51,9 @@ def run(args: argparse.Namespace) -> int:
     run_cells = cells(args.size, rulesets(args.rules), args.komi)
     dataset_dir = args.out if args.out and not args.out.endswith(".npz") else None
     if args.out and not dataset_dir and len(run_cells) > 1:
-        raise IkedaError("a sweep writes a dataset: give --out a directory (DIR/), not an .npz")
+        raise ArgumentError("a sweep writes a dataset: give --out a directory (DIR/), not an .npz")
     if args.workers is not None and args.ray is None:
-        raise IkedaError("--workers is for --ray; without it, --threads sets the cores")
+        raise ArgumentError("--workers is for --ray; without it, --threads sets the cores")
     console = Console(stderr=True)
     shard_games = args.shard or default_shard_games(args.games, ray=args.ray is not None)
     total = args.games * len(run_cells)
