@@ -80,7 +80,7 @@ def test_final_score_follows_the_ruleset_with_the_first_pass_half_point() -> Non
     # After the end: a play is illegal, genmove answers pass without recording it.
     assert ask(e, "play b a1")[0].startswith("? illegal move") and ask(e, "genmove b") == ["pass"]
     assert ask(e, "final_status_list alive") == ["C3"]
-    assert ask(e, "final_status_list dead", "final_status_list foo") == ["", "? syntax error: final_status_list takes alive, dead or seki"]
+    assert ask(e, "final_status_list dead", "final_status_list foo") == ["", "? syntax error: final_status_list takes alive, dead, seki or estimated"]
 
 
 def test_handicap_commands() -> None:

@@ -275,7 +275,7 @@ def test_game_under_the_japanese_preset_scores_without_agreement() -> None:
     direct = ikeda.japanese_score(g)
     assert (direct.black, direct.white) == (score.black, score.white)
     # one decision: the score, the pictures and GTP all ask the game
-    assert g.final_status() == {"alive": sorted(set(g.setup["W"]), key=g.board.index), "seki": [], "dead": ["B5", "A4", "B4"]}
+    assert g.final_status() == {"alive": sorted(set(g.setup["W"]), key=g.board.index), "seki": [], "dead": ["B5", "A4", "B4"], "estimated": []}
     assert sorted(g.final_status()["dead"]) == sorted(score.dead)
     with pytest.raises(ikeda.IkedaError):
         g.score(dead=["B5"])
@@ -311,7 +311,7 @@ def test_game_and_rows_agree() -> None:
 def test_final_status_without_japanese_counting_is_every_stone_alive() -> None:
     # the same corner under Area III: the game is played out, nothing is dead by status
     g = ikeda.Game(5, setup={"B": ["B5", "A4", "B4"], "W": ["C5", "C4", "A3", "B3"]})
-    assert g.final_status() == {"alive": ["B5", "A4", "B4", "C5", "C4", "A3", "B3"], "seki": [], "dead": []}
+    assert g.final_status() == {"alive": ["B5", "A4", "B4", "C5", "C4", "A3", "B3"], "seki": [], "dead": [], "estimated": []}
     assert g.prisoners == {"B": 0, "W": 0}
     g.play("pass")
     g.play("A5")  # White fills the last liberty of Black's three stones

@@ -7,7 +7,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "confirm_status", "move_cap"]
+__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap"]
 
 __version__: str
 build_profile: str
@@ -179,6 +179,7 @@ def mcts(
 ) -> tuple[int, float, int]: ...
 
 STATUS_BUDGET: int
+STATUS_MEMORY: int
 
 def confirm_status(
     width: int,
@@ -191,12 +192,15 @@ def confirm_status(
     prune: bool = True,
     split: bool = True,
     budget: int = ...,
+    memory: int = ...,
+    playouts: int = 0,
+    seed: int = 0,
 ) -> tuple[
-    list[tuple[int, list[int], str, str]],
+    list[tuple[int, list[int], str, str, str, str]],
     tuple[int, int],
     tuple[int, int],
     list[int],
-    list[tuple[list[int], int]],
+    list[tuple[list[int], int, str | None]],
 ]: ...
 
 def move_cap(width: int, height: int) -> int: ...

@@ -107,5 +107,5 @@ def japanese_score(rules: Rules, js: JapaneseScore, stones: tuple[int, int], los
         js.black, js.white,
         stones[0] - js.dead["B"], stones[1] - js.dead["W"],
         js.territory["B"], js.territory["W"], 0.0, rules.komi, tuple(js.dead_stones), str(rules),
-        lost[0] + js.dead["B"], lost[1] + js.dead["W"],
+        lost[0] + js.dead["B"], lost[1] + js.dead["W"], estimated=tuple(js.status.estimated_stones),
     )

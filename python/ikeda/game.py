@@ -368,22 +368,27 @@ class Game:
         """The one decision on which stones are dead: under Japanese counting, status
         confirmation (STATUS.md) decides; under every other ruleset the game is played
         out and every stone on the board is alive (None)."""
-        return status.confirm_status(self) if rules.scoring == "japanese" else None
+        # A region beyond the search is estimated (and marked so) rather than refused, so
+        # that a real game always gets a count; docs/status.md "Unresolved regions".
+        return status.confirm_status(self, unresolved="estimate") if rules.scoring == "japanese" else None
 
     def final_status(self) -> dict[str, list[str]]:
         """The stones by their status at the end of the game, as GTP vertices:
-        ``{"alive": [...], "seki": [...], "dead": [...]}``. Under the game's rules: status
-        confirmation under Japanese counting (which raises :class:`StatusBudgetError` for a
-        region beyond its search, never guessing), otherwise every stone alive, Black's
-        then White's. Score, pictures and GTP's ``final_status_list`` all ask this."""
+        ``{"alive": [...], "seki": [...], "dead": [...], "estimated": [...]}``. Under the
+        game's rules: status confirmation under Japanese counting, where the chains of a
+        region beyond the search are estimated by Monte-Carlo ownership and also listed
+        under ``"estimated"`` (not proven; docs/status.md); otherwise every stone alive,
+        Black's then White's, and nothing estimated. Score, pictures and GTP's
+        ``final_status_list`` all ask this."""
         confirmed = self._confirmed(self._rules)
-        out: dict[str, list[str]] = {"alive": [], "seki": [], "dead": []}
+        out: dict[str, list[str]] = {"alive": [], "seki": [], "dead": [], "estimated": []}
         if confirmed is None:
             names, stones = self._names(), self.to_numpy().ravel().tolist()
             out["alive"] = [names[i] for code in (BLACK, WHITE) for i, v in enumerate(stones) if v == code]
             return out
         for chain in confirmed.chains:
             out[chain.status].extend(chain.stones)
+        out["estimated"] = confirmed.estimated_stones
         return out
 
     @property

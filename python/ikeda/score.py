@@ -83,6 +83,8 @@ class Score(NamedTuple):
     white_lost: int = 0
     table: Table | None = None
     extra_passes: int = 0
+    #: Under Japanese counting: the stones whose status was estimated, not proven.
+    estimated: tuple[str, ...] = ()
 
     @property
     def margin(self) -> float:

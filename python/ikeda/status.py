@@ -16,7 +16,7 @@ Black, ``O`` White, ``.`` empty, or anything with the stones as ``to_numpy()`` (
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, Union, runtime_checkable
 
 import numpy as np
@@ -51,8 +51,15 @@ Position = Union[Stones, Sequence[str]]
 #: The options of the hypothetical play (STATUS.md Decisions 6, 8 and 8b).
 KO_RULES = ("simple", "koban")
 FIRST = ("attacker", "defender")
-#: States one region's search may visit before it is refused (Section 7).
+#: States the whole confirmation may visit, all regions together (Section 7).
 BUDGET: int = _core.STATUS_BUDGET
+#: Bytes the search may hold at once; regions are searched one after another, so this
+#: bounds the whole confirmation (docs/status.md, "Limits").
+MEMORY: int = _core.STATUS_MEMORY
+#: What to do with a region beyond the limits: refuse, or estimate its chains.
+UNRESOLVED = ("raise", "estimate")
+#: Playouts of the Monte-Carlo estimate of unresolved regions.
+PLAYOUTS: int = 1000
 
 _STATUS_MARK = {"alive": "a", "seki": "s", "dead": "d"}
 
@@ -61,20 +68,42 @@ _STATUS_MARK = {"alive": "a", "seki": "s", "dead": "d"}
 class ChainStatus:
     """One chain: ``colour`` ("B"/"W"), ``stones`` (GTP vertices, top row first), the class
     ``class_`` ("F", "S", "N"), the ``case`` that holds first ("F1" "F2" "F3" "S1" "S2" or
-    "N") and the final ``status`` ("alive", "seki", "dead"). ``chain["class"]`` reads the
-    fields by their names in the status sample."""
+    "N", or "estimated"), the final ``status`` ("alive", "seki", "dead") and the ``proof``:
+    "static" (first-class at the start, or a safe wall), "searched" (the exhaustive search
+    of its region) or "estimated" (its region was beyond the search and
+    ``unresolved="estimate"`` decided it by Monte-Carlo ownership: not proven).
+    ``chain["class"]`` reads the fields by their names in the status sample."""
 
     colour: Color
     stones: list[str]
     class_: Literal["F", "S", "N"]
     case: str
     status: Literal["alive", "seki", "dead"]
+    proof: Literal["static", "searched", "estimated"] = "searched"
+
+    @property
+    def proven(self) -> bool:
+        return self.proof != "estimated"
 
     def __getitem__(self, key: str) -> Any:
         return self.to_dict()[key]
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields in the status sample's layout (without ``proof``)."""
         return {"colour": self.colour, "stones": list(self.stones), "class": self.class_, "case": self.case, "status": self.status}
+
+
+@dataclass(frozen=True)
+class UnresolvedRegion:
+    """A region the search could not settle within the limits: its ``points`` (GTP
+    vertices), its ``size`` and ``why``."""
+
+    points: list[str]
+    why: str
+
+    @property
+    def size(self) -> int:
+        return len(self.points)
 
 
 @dataclass(frozen=True)
@@ -85,7 +114,8 @@ class StatusResult:
     rows of ``F``, ``S``, ``N``; ``chains``: every chain, Black's then White's, each by its
     first stone. ``territory`` (rows of ``b``/``w``/``.``) and the counts are Section 6's on
     the board with the dead stones removed; ``regions`` are the searched regions with
-    their numbers of states.
+    their numbers of states, and ``unresolved`` the regions the search could not settle
+    (only with ``unresolved="estimate"``; their chains are estimated).
     """
 
     status: list[str]
@@ -96,11 +126,22 @@ class StatusResult:
     dead_count: dict[str, int]
     regions: list[tuple[list[str], int]]
     options: dict[str, Any]
+    unresolved: list[UnresolvedRegion] = field(default_factory=list)
 
     @property
     def dead_stones(self) -> list[str]:
         """The dead stones as GTP vertices."""
         return [v for c in self.chains if c.status == "dead" for v in c.stones]
+
+    @property
+    def proven(self) -> bool:
+        """Whether every chain's status is proven (none estimated)."""
+        return all(c.proven for c in self.chains)
+
+    @property
+    def estimated_stones(self) -> list[str]:
+        """The stones whose status was estimated, not proven, as GTP vertices."""
+        return [v for c in self.chains if not c.proven for v in c.stones]
 
     def __str__(self) -> str:
         return "\n".join(self.status)
@@ -126,6 +167,11 @@ class JapaneseScore:
     @property
     def margin(self) -> float:
         return self.black - self.white
+
+    @property
+    def proven(self) -> bool:
+        """Whether the count rests on proven statuses only (nothing estimated)."""
+        return self.status.proven
 
     def to_dict(self) -> dict[str, Any]:
         """The count in the status sample's ``expected.score`` layout."""
@@ -173,6 +219,10 @@ def confirm_status(
     prune: bool = True,
     split: bool = True,
     budget: int = BUDGET,
+    memory: int = MEMORY,
+    unresolved: str = "raise",
+    playouts: int = PLAYOUTS,
+    seed: int = 0,
 ) -> StatusResult:
     """Confirms the status of every chain of `position` by Sekiguchi's hypothetical play.
 
@@ -180,10 +230,17 @@ def confirm_status(
     (Decision 6) or "defender" (for comparison); ``strict_dame_seki``: Art. 8's dame seki
     (Section 6). ``prune`` (Decision 7) and ``split`` (Section 7's frozen chains and
     regions) are exact and on by default; turning them off makes the search whole-board and
-    exhaustive, for tests on tiny boards. ``budget``: states per region.
+    exhaustive, for tests on tiny boards. ``budget``: states of the whole confirmation
+    (all regions together); ``memory``: bytes the search may hold at once.
 
-    Raises :class:`InvalidPositionError` for a position that cannot exist and
-    :class:`StatusBudgetError` (naming the region) when a region is beyond the budget.
+    ``unresolved``: what to do with a region beyond the limits. "raise" (the default)
+    raises :class:`StatusBudgetError` naming the region, at the first one; "estimate"
+    decides the chains of such regions only, by Monte-Carlo ownership over ``playouts``
+    native random playouts seeded with ``seed`` (reproducible), marks them
+    ``proof="estimated"`` and lists the regions in ``.unresolved``. Proven chains are never
+    estimated.
+
+    Raises :class:`InvalidPositionError` for a position that cannot exist.
     """
     width, height, cells = _cells(position)
     names = vertex_names(width, height)
@@ -192,21 +249,23 @@ def confirm_status(
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
         if not isinstance(flag, bool):
             raise ArgumentError(f"{name} must be True or False, not {flag!r}")
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise ArgumentError(f"budget must be a positive int, not {budget!r}")
+    for name, value, top in (("budget", budget, 2**63), ("memory", memory, 2**63), ("playouts", playouts, 2**31), ("seed", seed, 2**64)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < top and not (name == "seed" and value == 0):
+            raise ArgumentError(f"{name} must be an int in 1..{top - 1}, not {value!r}")
+    how = _choice("unresolved", unresolved, UNRESOLVED)
     chains, territory, dead, owner, regions = _core.confirm_status(
-        width, height, cells, ko=ko, first=mover, strict_dame_seki=strict_dame_seki, prune=prune, split=split, budget=budget
+        width, height, cells, ko=ko, first=mover, strict_dame_seki=strict_dame_seki, prune=prune, split=split,
+        budget=budget, memory=memory, playouts=playouts if how == "estimate" else 0, seed=seed,
     )
     status = ["."] * (width * height)
     classes = ["."] * (width * height)
     out = []
-    for colour, stones, case, st in chains:
-        cls = case[0]  # the class is the letter of the case: F, S or N
+    for colour, stones, case, cls, st, proof in chains:
         for p in stones:
             status[p] = _STATUS_MARK[st]
             classes[p] = cls
         out.append(ChainStatus(
-            color_name(colour), [names[p] for p in stones], cls, case, st,  # type: ignore[arg-type]
+            color_name(colour), [names[p] for p in stones], cls, case, st, proof,  # type: ignore[arg-type]
         ))
     marks = [".bw"[o] for o in owner]
 
@@ -216,8 +275,9 @@ def confirm_status(
     return StatusResult(
         rows(status), rows(classes), out, rows(marks),
         {"B": territory[0], "W": territory[1]}, {"B": dead[0], "W": dead[1]},
-        [([names[p] for p in pts], n) for pts, n in regions],
-        {"ko_rule": ko, "first": mover, "strict_dame_seki": strict_dame_seki},
+        [([names[p] for p in pts], n) for pts, n, why in regions if why is None],
+        {"ko_rule": ko, "first": mover, "strict_dame_seki": strict_dame_seki, "unresolved": how},
+        [UnresolvedRegion([names[p] for p in pts], why) for pts, _, why in regions if why is not None],
     )
 
 
@@ -232,6 +292,10 @@ def japanese_score(
     prune: bool = True,
     split: bool = True,
     budget: int = BUDGET,
+    memory: int = MEMORY,
+    unresolved: str = "raise",
+    playouts: int = PLAYOUTS,
+    seed: int = 0,
 ) -> JapaneseScore:
     """Counts `position` Japanese-style after confirming its status (STATUS.md Section 6).
 
@@ -239,10 +303,13 @@ def japanese_score(
     ``prisoners`` are the stones taken during the game, ``{"B": taken by Black, "W": taken
     by White}`` (default: the game's captures for a Game, none for rows). Dead stones are
     removed and added to the capturer's prisoners; the other options are
-    :func:`confirm_status`'s.
+    :func:`confirm_status`'s. With ``unresolved="estimate"`` the count always comes out;
+    ``.proven`` says whether it rests on proven statuses only, and
+    ``.status.estimated_stones`` lists the stones that were estimated.
     """
     status = confirm_status(
-        position, ko_rule=ko_rule, first=first, strict_dame_seki=strict_dame_seki, prune=prune, split=split, budget=budget
+        position, ko_rule=ko_rule, first=first, strict_dame_seki=strict_dame_seki, prune=prune, split=split,
+        budget=budget, memory=memory, unresolved=unresolved, playouts=playouts, seed=seed,
     )
     if komi is None:
         komi = position.komi if isinstance(position, PlayedStones) else 0

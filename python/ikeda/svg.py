@@ -2,8 +2,8 @@
 optional move numbers, territory (ownership) marks and dead stones, any board size.
 
 Every element carries a class (``stone black``, ``stone white``, ``last-move``,
-``move-number``, ``territory black``, ``territory white``, ``dead``, ``coord``,
-``star``) so that the picture can be styled and checked.
+``move-number``, ``territory black``, ``territory white``, ``dead``, ``estimated``,
+``coord``, ``star``) so that the picture can be styled and checked.
 """
 
 from __future__ import annotations
@@ -37,10 +37,15 @@ def board(
     chains are drawn faded with a cross. Territory marks with no `dead` given use the
     game's own decision (:meth:`Game.final_status`: status confirmation under the
     ``japanese`` preset, no dead stones otherwise; none either when status confirmation
-    refuses a region beyond its budget, as on an open board: a picture is still drawn)."""
+    refuses, as a picture is still drawn). Stones whose status could only be estimated
+    there (a region beyond the search) carry a dashed ring (class ``estimated``), so a
+    picture never passes an estimate off as proven."""
+    estimated: set[int] = set()
     if territory and not dead:
         try:
-            dead = game.final_status()["dead"]
+            decided = game.final_status()
+            dead = decided["dead"]
+            estimated = {game.board.index(v) for v in decided["estimated"]}
         except StatusBudgetError:
             dead = ()
     w, h = game.width, game.height
@@ -99,6 +104,8 @@ def board(
                 # With numbers the ring goes round the number, in red, so both show.
                 ring, stroke = (cell * 0.39, "#c00") if i in numbers else (cell * 0.2, ink)
                 out.append(f'<circle class="last-move" cx="{cx:.2f}" cy="{cy:.2f}" r="{ring:.2f}" fill="none" stroke="{stroke}" stroke-width="{cell / 15:.2f}"/>')
+            if i in estimated:
+                out.append(f'<circle class="estimated" cx="{cx:.2f}" cy="{cy:.2f}" r="{r * 0.78:.2f}" fill="none" stroke="#e07000" stroke-width="{cell / 18:.2f}" stroke-dasharray="{cell / 9:.2f} {cell / 12:.2f}"/>')
             if i in dead_points:
                 d = cell * 0.22
                 out.append(f'<path class="dead" d="M{cx - d:.2f} {cy - d:.2f}L{cx + d:.2f} {cy + d:.2f}M{cx - d:.2f} {cy + d:.2f}L{cx + d:.2f} {cy - d:.2f}" stroke="#c00" stroke-width="{cell / 12:.2f}"/>')

@@ -227,10 +227,11 @@ class Engine:
         return self.game.result or self.game.score().result
 
     def _final_status_list(self, args: list[str]) -> str:
-        if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):
-            raise GtpFailure("syntax error: final_status_list takes alive, dead or seki")
-        # The game decides (status confirmation under Japanese counting); a region beyond
-        # the search budget is answered `? ...` naming it, never guessed.
+        if len(args) != 1 or args[0] not in ("alive", "dead", "seki", "estimated"):
+            raise GtpFailure("syntax error: final_status_list takes alive, dead, seki or estimated")
+        # The game decides (status confirmation under Japanese counting). Chains of a region
+        # beyond the search are estimated so that a controller always gets an answer; the
+        # extension `final_status_list estimated` lists them (docs/gtp.md).
         return " ".join(self.game.final_status()[args[0]])
 
     def _handicap(self, points: list[str]) -> str:

@@ -1,22 +1,25 @@
 //! `ikeda._core.confirm_status`: status confirmation after Sekiguchi (ikeda-core's
 //! `status` module) on a position given as cells, run without the GIL.
 
+use ikeda_core::status::Unresolved;
 use ikeda_core::{confirm_status, FirstMover, StatusKo, StatusOptions};
 use pyo3::prelude::*;
 
 use crate::errors::{bad_argument, geometry, status_error};
 
-/// `(colour, stones, case, status)` per chain.
-type ChainTuple = (u8, Vec<usize>, &'static str, &'static str);
-/// `(chains, territory, dead, owner, regions)`; a region is `(points, states)`.
-type StatusTuple = (Vec<ChainTuple>, (u32, u32), (u32, u32), Vec<u8>, Vec<(Vec<usize>, usize)>);
+/// `(colour, stones, case, class, status, proof)` per chain.
+type ChainTuple = (u8, Vec<usize>, &'static str, char, &'static str, &'static str);
+/// `(points, states, why it is unresolved)` per searched region.
+type RegionTuple = (Vec<usize>, usize, Option<String>);
+/// `(chains, territory, dead, owner, regions)`.
+type StatusTuple = (Vec<ChainTuple>, (u32, u32), (u32, u32), Vec<u8>, Vec<RegionTuple>);
 
 /// Confirms every chain of a `width` x `height` position (`cells`: row-major from the top
 /// left, 0 empty, 1 Black, 2 White) and counts it (STATUS.md Sections 4-6).
 #[pyfunction]
 #[pyo3(
     name = "confirm_status",
-    signature = (width, height, cells, *, ko="simple", first="attacker", strict_dame_seki=false, prune=true, split=true, budget=ikeda_core::status::DEFAULT_BUDGET)
+    signature = (width, height, cells, *, ko="simple", first="attacker", strict_dame_seki=false, prune=true, split=true, budget=ikeda_core::status::DEFAULT_BUDGET, memory=ikeda_core::status::DEFAULT_MEMORY, playouts=0, seed=0)
 )]
 #[allow(clippy::too_many_arguments)]
 fn confirm_status_py(
@@ -30,6 +33,9 @@ fn confirm_status_py(
     prune: bool,
     split: bool,
     budget: usize,
+    memory: usize,
+    playouts: u32,
+    seed: u64,
 ) -> PyResult<StatusTuple> {
     let geo = geometry(width, height)?;
     let ko = match ko {
@@ -42,19 +48,22 @@ fn confirm_status_py(
         "defender" => FirstMover::Defender,
         _ => return Err(bad_argument(format!("first must be 'attacker' or 'defender', not {first:?}"))),
     };
-    let opts = StatusOptions { ko, first, strict_dame_seki, prune, split, budget };
+    // No playouts: refuse at the first region beyond the limits; otherwise estimate.
+    let unresolved = if playouts == 0 { Unresolved::Refuse } else { Unresolved::Estimate { playouts, seed } };
+    let opts = StatusOptions { ko, first, strict_dame_seki, prune, split, budget, memory, unresolved };
     let report = py.detach(move || confirm_status(geo, &cells, &opts)).map_err(|e| status_error(e, geo))?;
     Ok((
-        report.chains.into_iter().map(|c| (c.color as u8, c.stones, c.case.as_str(), c.status.as_str())).collect(),
+        report.chains.into_iter().map(|c| (c.color as u8, c.stones, c.case.as_str(), c.case.class(), c.status.as_str(), c.proof.as_str())).collect(),
         (report.count.territory[0], report.count.territory[1]),
         (report.count.dead[0], report.count.dead[1]),
         report.count.owner,
-        report.regions.into_iter().map(|r| (r.points, r.states)).collect(),
+        report.regions.into_iter().map(|r| (r.points, r.states, r.unresolved)).collect(),
     ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("STATUS_BUDGET", ikeda_core::status::DEFAULT_BUDGET)?;
+    m.add("STATUS_MEMORY", ikeda_core::status::DEFAULT_MEMORY)?;
     m.add_function(wrap_pyfunction!(confirm_status_py, m)?)?;
     Ok(())
 }

@@ -59,9 +59,13 @@ pub(crate) fn allocate(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], color
     let mut status: Vec<Status> = chains
         .iter()
         .zip(cases)
-        .map(|(ch, case)| match case.class() {
-            'F' => Status::Alive,
-            'S' => Status::Seki,
+        .map(|(ch, case)| match (case, case.class()) {
+            // An estimate says alive or dead outright: the surrounding test reads the
+            // classes of the neighbours, which are estimates too, and would turn a chain
+            // next to another estimated-dead chain into seki stones.
+            (Case::Estimated(_), 'N') => Status::Dead,
+            (_, 'F') => Status::Alive,
+            (_, 'S') => Status::Seki,
             _ if surrounded(geo, cells, &chain_of, cases, ch) => Status::Dead,
             _ => Status::Seki,
         })

@@ -19,17 +19,17 @@
 //! with both players free to pass, and gives the same answer as the whole board.
 
 mod allocate;
+mod estimate;
 mod grid;
+mod safe;
 mod search;
 mod solve;
-
-use rayon::prelude::*;
 
 use crate::board::{Board, SetupError};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_CELLS};
 use grid::{board_neighbours, Grid, PointSet, WideSet};
-use search::{explore, Beyond, SearchRules, State};
+use search::{explore, Beyond, Limits, SearchRules, State};
 use solve::Solver;
 
 pub use allocate::Count;
@@ -62,16 +62,50 @@ pub struct StatusOptions {
     pub prune: bool,
     /// Section 7's freezing and region split (needs `prune`; off only to test it).
     pub split: bool,
-    /// The most states one region's search may visit.
+    /// The most states the whole confirmation may visit, all regions together.
     pub budget: usize,
+    /// The most bytes the search may hold at once (its graph and solver, by the sizes in
+    /// [`STATE_BYTES`] and [`EDGE_BYTES`]); regions are searched one after another, so
+    /// this bounds the whole confirmation.
+    pub memory: usize,
+    /// What to do with a region beyond the limits.
+    pub unresolved: Unresolved,
 }
 
-/// The default budget: states per region.
+/// The default budget: states of the whole confirmation.
 pub const DEFAULT_BUDGET: usize = 2_000_000;
+/// The default memory bound of the search: 1 GiB.
+pub const DEFAULT_MEMORY: usize = 1 << 30;
+/// Bytes charged per state of a search: its key and number in the hash table (with the
+/// table's spare room), its predicates, its successor index and the solver's per-state
+/// arrays.
+pub const STATE_BYTES: usize = 320;
+/// Bytes charged per edge of a state graph: the successor and predecessor lists.
+pub const EDGE_BYTES: usize = 12;
+
+/// What a confirmation does with a region the search cannot settle within the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unresolved {
+    /// Refuse the whole confirmation with [`StatusError::Budget`], at the first such
+    /// region: never a guess.
+    Refuse,
+    /// Decide the chains of such regions by Monte-Carlo ownership over `playouts` native
+    /// random playouts seeded with `seed`, and mark them as estimated.
+    Estimate { playouts: u32, seed: u64 },
+}
 
 impl Default for StatusOptions {
     fn default() -> Self {
-        StatusOptions { ko: StatusKo::Simple, first: FirstMover::Attacker, strict_dame_seki: false, prune: true, split: true, budget: DEFAULT_BUDGET }
+        StatusOptions {
+            ko: StatusKo::Simple,
+            first: FirstMover::Attacker,
+            strict_dame_seki: false,
+            prune: true,
+            split: true,
+            budget: DEFAULT_BUDGET,
+            memory: DEFAULT_MEMORY,
+            unresolved: Unresolved::Refuse,
+        }
     }
 }
 
@@ -84,6 +118,9 @@ pub enum Case {
     S1,
     S2,
     N,
+    /// Not proven: the class (`'F'`, `'S'` or `'N'`) estimated for a chain of a region
+    /// beyond the search ([`Unresolved::Estimate`]).
+    Estimated(char),
 }
 
 impl Case {
@@ -94,6 +131,7 @@ impl Case {
             Case::F1 | Case::F2 | Case::F3 => 'F',
             Case::S1 | Case::S2 => 'S',
             Case::N => 'N',
+            Case::Estimated(class) => class,
         }
     }
 
@@ -106,6 +144,7 @@ impl Case {
             Case::S1 => "S1",
             Case::S2 => "S2",
             Case::N => "N",
+            Case::Estimated(_) => "estimated",
         }
     }
 }
@@ -129,6 +168,28 @@ impl Status {
     }
 }
 
+/// How a chain's case was established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proof {
+    /// Without search: first-class at the start (F1) or a safe wall (F2, `safe.rs`).
+    Static,
+    /// By the exhaustive search of its region.
+    Searched,
+    /// Not proven: its region was beyond the search and it was estimated.
+    Estimated,
+}
+
+impl Proof {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Proof::Static => "static",
+            Proof::Searched => "searched",
+            Proof::Estimated => "estimated",
+        }
+    }
+}
+
 /// One chain's confirmation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainStatus {
@@ -137,6 +198,7 @@ pub struct ChainStatus {
     pub stones: Vec<usize>,
     pub case: Case,
     pub status: Status,
+    pub proof: Proof,
 }
 
 /// One region that was searched.
@@ -144,8 +206,11 @@ pub struct ChainStatus {
 pub struct RegionReport {
     /// Flat indices, ascending.
     pub points: Vec<usize>,
-    /// States in its graph.
+    /// States in its graph (the states visited before it was refused, for an unresolved
+    /// region).
     pub states: usize,
+    /// Why the search could not settle it, for a region left unresolved.
+    pub unresolved: Option<String>,
 }
 
 /// The confirmation of a whole position.
@@ -180,14 +245,14 @@ impl std::fmt::Display for StatusError {
 
 impl std::error::Error for StatusError {}
 
-fn beyond(region: &[usize], why: &Beyond, budget: usize) -> StatusError {
-    let reason = match why {
-        Beyond::States(_) => format!("more than {budget} states"),
+fn reason(why: &Beyond, opts: &StatusOptions) -> String {
+    match why {
+        Beyond::States(_) => format!("more than the {} states of the confirmation's budget", opts.budget),
+        Beyond::Memory => format!("more than the {} bytes of the confirmation's memory bound", opts.memory),
         Beyond::Points(n) => format!("{n} points, more than the {} a search board holds", search::MAX_POINTS),
         Beyond::Chains(n) => format!("{n} chains, more than the {} a search tracks", search::MAX_CHAINS),
         Beyond::Bans => format!("more than {} ko bans at once", search::MAX_BANS),
-    };
-    StatusError::Budget { region: region.to_vec(), reason }
+    }
 }
 
 /// Connected components of `points` (flat indices), each ascending, ordered by their
@@ -219,11 +284,10 @@ fn components(geo: Geometry, inside: impl Fn(usize) -> bool, same: impl Fn(usize
 }
 
 /// The cases of the `tracked` chains, all inside the region `points`, and the number of
-/// states searched.
-fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions) -> Result<(Vec<Case>, usize), StatusError> {
-    let refuse = |e: Beyond| beyond(points, &e, opts.budget);
+/// states searched; `left` is what is left of the budget, and is charged.
+fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions, left: &mut usize) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
     if points.len() > search::MAX_POINTS {
-        return Err(refuse(Beyond::Points(points.len())));
+        return Err((Beyond::Points(points.len()), 0));
     }
     let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
     let board = search::Board::new(&grid, SearchRules { koban: opts.ko == StatusKo::Koban, prune: opts.prune });
@@ -245,19 +309,32 @@ fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[u
         .collect();
     let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
     // F1 and F2 first, on the states where some chain is whole; then, for the chains
-    // left, F3, S1 and S2 on the whole graph.
-    let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, false).map_err(refuse)?;
-    let solver = Solver::new(&graph);
-    let mut found: Vec<Option<Case>> = goals.iter().enumerate().map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize)).collect();
+    // left, F3, S1 and S2 on the whole graph. The first graph is dropped before the
+    // second is built, so the memory bound holds for each.
+    let mut spent = 0;
+    let limits = |left: usize| Limits { states: left, memory: opts.memory };
+    let found: Vec<Option<Case>> = {
+        let (graph, root_ids) = explore(&board, &roots, &goals, limits(*left), false).map_err(|(e, n)| {
+            *left -= n;
+            (e, n)
+        })?;
+        *left -= graph.len();
+        spent += graph.len();
+        let solver = Solver::new(&graph).map_err(|e| (e, spent))?;
+        goals.iter().enumerate().map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize)).collect()
+    };
     if found.iter().all(Option::is_some) {
-        return Ok((found.into_iter().flatten().collect(), graph.len()));
+        return Ok((found.into_iter().flatten().collect(), spent));
     }
-    let (graph, root_ids) = explore(&board, &roots, &goals, opts.budget, true).map_err(refuse)?;
-    let solver = Solver::new(&graph);
-    for (i, &(d, _)) in goals.iter().enumerate() {
-        found[i] = found[i].or_else(|| Some(solver.other_case(i, d, root_ids[root_of(d)] as usize)));
-    }
-    Ok((found.into_iter().flatten().collect(), graph.len()))
+    let (graph, root_ids) = explore(&board, &roots, &goals, limits(*left), true).map_err(|(e, n)| {
+        *left -= n;
+        (e, spent + n)
+    })?;
+    *left -= graph.len();
+    spent += graph.len();
+    let solver = Solver::new(&graph).map_err(|e| (e, spent))?;
+    let cases = goals.iter().enumerate().map(|(i, &(d, _))| found[i].unwrap_or_else(|| solver.other_case(i, d, root_ids[root_of(d)] as usize))).collect();
+    Ok((cases, spent))
 }
 
 /// Confirms the status of every chain of a position (`cells`: flat, row-major from the
@@ -273,7 +350,7 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
     Board::<MAX_CELLS>::from_setup(geo, &pick(1), &pick(2)).map_err(StatusError::Setup)?;
 
     let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
-    let mut case: Vec<Option<Case>> = vec![None; chains.len()];
+    let mut case: Vec<Option<(Case, Proof)>> = vec![None; chains.len()];
     let mut chain_of = vec![usize::MAX; geo.points()];
     for (k, ch) in chains.iter().enumerate() {
         for &p in ch {
@@ -281,7 +358,8 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         }
     }
 
-    // Freeze what is first-class at the start (Section 7): its stones and eyes.
+    // Freeze what is first-class at the start (Section 7): its stones and eyes; then the
+    // safe walls (`safe.rs`, F2 by a static proof) and their pockets.
     let mut frozen = vec![false; geo.points()];
     if opts.split && opts.prune {
         let whole: Grid<WideSet> = Grid::new(geo, cells, (0..geo.points()).collect());
@@ -294,15 +372,32 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         }
         for (k, ch) in chains.iter().enumerate() {
             if frozen[ch[0]] {
-                case[k] = Some(Case::F1);
+                case[k] = Some((Case::F1, Proof::Static));
+            }
+        }
+        for c in [1u8, 2] {
+            let (walls, pockets) = safe::safe_walls(geo, cells, &chains, &chain_of, c);
+            for k in walls {
+                case[k].get_or_insert((Case::F2, Proof::Static));
+                for &p in &chains[k] {
+                    frozen[p] = true;
+                }
+            }
+            // An empty pocket needs no search; one holding stones of the other colour is
+            // searched as a region of its own, walled by the safe chains.
+            for pocket in pockets.into_iter().filter(|pocket| pocket.iter().all(|&p| cells[p] == 0)) {
+                for p in pocket {
+                    frozen[p] = true;
+                }
             }
         }
     }
     let regions = components(geo, |p| !frozen[p], |_, _| true);
 
-    // Regions are independent: search them in parallel, report the first refusal in
-    // board order.
-    let work: Vec<(Vec<usize>, Vec<usize>)> = regions
+    // Regions are independent. They are searched one after another, smallest first, so
+    // that one budget and one memory bound hold for the whole confirmation and the answer
+    // does not depend on the thread count; a refusal stops the confirmation at once.
+    let mut work: Vec<(Vec<usize>, Vec<usize>)> = regions
         .into_iter()
         .map(|points| {
             let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
@@ -312,24 +407,48 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         })
         .filter(|(_, tracked)| !tracked.is_empty()) // nothing to confirm in an empty region
         .collect();
-    let solved: Vec<_> = work.par_iter().map(|(points, tracked)| solve_region(geo, cells, &chains, tracked, points, opts)).collect();
+    work.sort_by_key(|(points, _)| (points.len(), points[0]));
+    let mut left = opts.budget;
     let mut reports = Vec::new();
-    for ((points, tracked), result) in work.into_iter().zip(solved) {
-        let (found, states) = result?;
-        for (&k, found) in tracked.iter().zip(found) {
-            case[k] = Some(found);
+    let mut unresolved: Vec<usize> = Vec::new();
+    for (points, tracked) in work {
+        match solve_region(geo, cells, &chains, &tracked, &points, opts, &mut left) {
+            Ok((found, states)) => {
+                for (&k, found) in tracked.iter().zip(found) {
+                    case[k] = Some((found, Proof::Searched));
+                }
+                reports.push(RegionReport { points, states, unresolved: None });
+            }
+            Err((why, states)) => {
+                if opts.unresolved == Unresolved::Refuse {
+                    return Err(StatusError::Budget { region: points, reason: reason(&why, opts) });
+                }
+                unresolved.extend(&tracked);
+                reports.push(RegionReport { points, states, unresolved: Some(reason(&why, opts)) });
+            }
         }
-        reports.push(RegionReport { points, states });
+    }
+    reports.sort_by_key(|r| r.points[0]);
+
+    if let (Unresolved::Estimate { playouts, seed }, false) = (opts.unresolved, unresolved.is_empty()) {
+        let owned = estimate::ownership_counts(geo, cells, playouts, seed).map_err(StatusError::Setup)?;
+        for k in unresolved {
+            let c = usize::from(cells[chains[k][0]] - 1);
+            let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();
+            // Alive when its own colour holds its points in most playouts, dead otherwise.
+            let class = if 2 * own > u64::from(playouts) * chains[k].len() as u64 { 'F' } else { 'N' };
+            case[k] = Some((Case::Estimated(class), Proof::Estimated));
+        }
     }
 
-    let cases: Vec<Case> = case.into_iter().map(|c| c.expect("every chain classified")).collect();
+    let (cases, proofs): (Vec<Case>, Vec<Proof>) = case.into_iter().map(|c| c.expect("every chain classified")).unzip();
     let colors: Vec<Color> = chains.iter().map(|ch| if cells[ch[0]] == 1 { Color::Black } else { Color::White }).collect();
     let (statuses, count) = allocate::allocate(geo, cells, &chains, &colors, &cases, opts.strict_dame_seki);
     let mut out: Vec<ChainStatus> = chains
         .into_iter()
         .zip(colors)
-        .zip(cases.into_iter().zip(statuses))
-        .map(|((stones, color), (case, status))| ChainStatus { color, stones, case, status })
+        .zip(cases.into_iter().zip(statuses).zip(proofs))
+        .map(|((stones, color), ((case, status), proof))| ChainStatus { color, stones, case, status, proof })
         .collect();
     out.sort_by_key(|c| (c.color.index(), c.stones[0]));
     Ok(StatusReport { chains: out, regions: reports, count })

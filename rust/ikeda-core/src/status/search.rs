@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::grid::{FirstClass, Grid, PointSet};
+use super::{EDGE_BYTES, STATE_BYTES};
 use crate::color::Color;
 
 /// The largest grid the search board holds.
@@ -93,6 +94,8 @@ pub(crate) struct SearchRules {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Beyond {
     States(usize),
+    /// The memory bound, or an allocation the system refused.
+    Memory,
     Points(usize),
     Chains(usize),
     Bans,
@@ -253,13 +256,29 @@ impl StateGraph {
     }
 }
 
-/// Explores the states reachable from `roots` (breadth first), refusing beyond `budget`
-/// states. `chains` are the tracked chains: colour and points. With `whole` false, only
-/// states where some tracked chain is whole (G) are expanded; the others are left without
-/// moves, which the goals F1, F2 and S1 never look past.
-pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128)], budget: usize, whole: bool) -> Result<(StateGraph, Vec<u32>), Beyond> {
+/// The limits of one exploration: the states it may still visit, and the bytes its graph
+/// and solver may take (charged as [`STATE_BYTES`] per state and [`EDGE_BYTES`] per edge).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub states: usize,
+    pub memory: usize,
+}
+
+/// Room for one more element, or [`Beyond::Memory`] when the system has none: a refusal,
+/// never an abort.
+#[inline]
+fn room<T>(v: &mut Vec<T>) -> Result<(), Beyond> {
+    v.try_reserve(1).map_err(|_| Beyond::Memory)
+}
+
+/// Explores the states reachable from `roots` (breadth first), refusing beyond `limits`
+/// (the error carries the number of states visited). `chains` are the tracked chains:
+/// colour and points. With `whole` false, only states where some tracked chain is whole
+/// (G) are expanded; the others are left without moves, which the goals F1, F2 and S1
+/// never look past.
+pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128)], limits: Limits, whole: bool) -> Result<(StateGraph, Vec<u32>), (Beyond, usize)> {
     if chains.len() > MAX_CHAINS {
-        return Err(Beyond::Chains(chains.len()));
+        return Err((Beyond::Chains(chains.len()), 0));
     }
     let mut ids: HashMap<State, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     let mut states: Vec<State> = Vec::new();
@@ -267,19 +286,27 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
         let next = states.len();
         match ids.entry(s) {
             Entry::Occupied(e) => Ok(*e.get()),
-            Entry::Vacant(_) if next >= budget => Err(Beyond::States(budget)),
-            Entry::Vacant(e) => {
-                e.insert(next as u32);
+            Entry::Vacant(_) if next >= limits.states => Err(Beyond::States(limits.states)),
+            Entry::Vacant(_) => {
+                room(states)?;
+                ids.try_reserve(1).map_err(|_| Beyond::Memory)?;
+                ids.insert(s, next as u32);
                 states.push(s);
                 Ok(next as u32)
             }
         }
     };
-    let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Result<Vec<_>, _>>()?;
+    let mut visited = 0;
+    let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Result<Vec<_>, _>>().map_err(|e| (e, 0))?;
     let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
     let mut next = Vec::new();
     let mut k = 0;
+    let fail = |e: Beyond, n: usize| (e, n);
     while k < states.len() {
+        visited = states.len();
+        if visited.saturating_mul(STATE_BYTES).saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES)) > limits.memory {
+            return Err(fail(Beyond::Memory, visited));
+        }
         let s = states[k];
         k += 1;
         let held = board.held(&s);
@@ -291,17 +318,26 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
             t |= u64::from(points & !(h.stones | h.eyes) == 0) << i;
             gp |= u64::from(points & (stones | h.eyes) != 0) << i;
         }
+        (|| {
+            room(&mut graph.g)?;
+            room(&mut graph.t)?;
+            room(&mut graph.gp)?;
+            room(&mut graph.white_to_move)?;
+            room(&mut graph.succ_start)
+        })()
+        .map_err(|e| fail(e, visited))?;
         graph.g.push(g);
         graph.t.push(t);
         graph.gp.push(gp);
         graph.white_to_move.push(s.mover() == Color::White);
         next.clear();
         if whole || g != 0 {
-            board.successors(&s, &held, &mut next)?;
+            board.successors(&s, &held, &mut next).map_err(|e| fail(e, visited))?;
         }
         let first = graph.succ.len();
+        graph.succ.try_reserve(next.len()).map_err(|_| fail(Beyond::Memory, visited))?;
         for &n in &next {
-            let id = intern(n, &mut states)?;
+            let id = intern(n, &mut states).map_err(|e| fail(e, states.len()))?;
             graph.succ.push(id);
         }
         graph.succ[first..].sort_unstable();
@@ -315,6 +351,7 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
         graph.succ.truncate(len);
         graph.succ_start.push(graph.succ.len() as u32);
     }
+    let _ = visited;
     Ok((graph, root_ids))
 }
 

@@ -2,7 +2,7 @@
 //! two-player games: attractors (reachability), their complements (safety) and a nested
 //! fixpoint for "eventually always" (co-Büchi).
 
-use super::search::StateGraph;
+use super::search::{Beyond, StateGraph};
 use super::Case;
 use crate::color::Color;
 
@@ -15,18 +15,27 @@ pub(crate) struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    pub(crate) fn new(graph: &'a StateGraph) -> Solver<'a> {
+    /// The solver of `graph`, or [`Beyond::Memory`] when the system cannot hold its
+    /// predecessor lists.
+    pub(crate) fn new(graph: &'a StateGraph) -> Result<Solver<'a>, Beyond> {
         let n = graph.len();
-        let mut pred_start = vec![0u32; n + 1];
+        let zeros = |len: usize| -> Result<Vec<u32>, Beyond> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).map_err(|_| Beyond::Memory)?;
+            v.resize(len, 0);
+            Ok(v)
+        };
+        let mut pred_start = zeros(n + 1)?;
         for &v in &graph.succ {
             pred_start[v as usize + 1] += 1;
         }
         for i in 0..n {
             pred_start[i + 1] += pred_start[i];
         }
-        let mut fill = pred_start.clone();
-        let mut pred = vec![0u32; graph.succ.len()];
-        let mut outdegree = vec![0u32; n];
+        let mut fill = zeros(n + 1)?;
+        fill.copy_from_slice(&pred_start);
+        let mut pred = zeros(graph.succ.len())?;
+        let mut outdegree = zeros(n)?;
         for (u, degree) in outdegree.iter_mut().enumerate() {
             let succ = graph.successors(u);
             *degree = succ.len() as u32;
@@ -35,7 +44,7 @@ impl<'a> Solver<'a> {
                 fill[v as usize] += 1;
             }
         }
-        Solver { graph, pred_start, pred, outdegree }
+        Ok(Solver { graph, pred_start, pred, outdegree })
     }
 
     /// The states from which `player` can force reaching `target`, moving only through
