@@ -155,6 +155,29 @@ impl<const N: usize> Board<N> {
         Ok(b)
     }
 
+    /// A board from a diagram, top row first: `X` Black, `O` White, `.` empty (KataGo's
+    /// `parseBoard`), so that tests read as pictures; `{:?}` prints the same diagram.
+    /// Rows of unequal length or another character are a malformed coordinate.
+    /// Precondition: the board fits `N` cells.
+    pub fn from_diagram(rows: &[&str]) -> Result<Self, SetupError> {
+        let malformed = || SetupError::Coord(CoordError::Malformed(rows.join("/")));
+        let width = rows.first().map_or(0, |r| r.len());
+        if rows.iter().any(|r| r.len() != width) {
+            return Err(malformed());
+        }
+        let geo = Geometry::new(width, rows.len()).map_err(|_| malformed())?;
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for (i, ch) in rows.iter().flat_map(|r| r.bytes()).enumerate() {
+            match ch {
+                b'X' => black.push(i),
+                b'O' => white.push(i),
+                b'.' => {}
+                _ => return Err(malformed()),
+            }
+        }
+        Board::from_setup(geo, &black, &white)
+    }
+
     #[inline]
     #[must_use]
     pub fn geometry(&self) -> Geometry {
@@ -644,5 +667,28 @@ impl<const N: usize> std::fmt::Debug for Board<N> {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagrams_round_trip_through_debug() {
+        let rows = [".XO.", "X.XO", ".XO."];
+        let b = Board::<MAX_CELLS>::from_diagram(&rows).unwrap();
+        assert_eq!(format!("{b:?}"), rows.join("\n") + "\n");
+        assert_eq!((b.stone_count(Color::Black), b.stone_count(Color::White)), (4, 3));
+        assert_eq!(b.geometry().width, 4);
+    }
+
+    #[test]
+    fn malformed_diagrams_are_refused() {
+        let bad = |rows: &[&str]| Board::<MAX_CELLS>::from_diagram(rows).unwrap_err();
+        assert!(matches!(bad(&["X.", "X"]), SetupError::Coord(_)));
+        assert!(matches!(bad(&["XQ"]), SetupError::Coord(_)));
+        assert!(matches!(bad(&[]), SetupError::Coord(_)));
+        assert_eq!(bad(&["XO", "O."]), SetupError::NoLiberty(0));
     }
 }

@@ -14,24 +14,20 @@ pub fn count_games<const N: usize>(game: &mut Game<N>) -> u64 {
     if game.passes.over {
         return 1;
     }
-    let (c, saved) = (game.to_move, game.passes);
     let mut plays = [0 as Loc; N];
     let mut n = 0;
     game.for_each_legal(|_, l| {
         plays[n] = l;
         n += 1;
     });
-    game.to_move = c.opponent();
-    game.passes = saved.pass(c, game.ending);
+    let undo = game.make(None);
     let mut total = count_games(game);
-    game.passes = saved.play(c, game.ending);
+    game.undo(undo);
     for &loc in &plays[..n] {
-        game.position.play_unchecked(loc, c);
+        let undo = game.make(Some(loc));
         total += count_games(game);
-        game.position.undo();
+        game.undo(undo);
     }
-    game.passes = saved;
-    game.to_move = c;
     total
 }
 

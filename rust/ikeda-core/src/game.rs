@@ -167,6 +167,16 @@ pub struct Game<const N: usize> {
     pub pass_stones: [u32; 2],
 }
 
+/// What [`Game::undo`] needs to take a move back: the game's state before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "the move can be taken back only with it"]
+pub struct Undo {
+    passes: PassState,
+    lost: [u32; 2],
+    pass_stones: [u32; 2],
+    played: bool,
+}
+
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -255,6 +265,25 @@ impl<const N: usize> Game<N> {
         Ok(())
     }
 
+    /// [`Game::play_unchecked`], returning what [`Game::undo`] needs to take the move
+    /// back (make and unmake, for the native enumerations). Same precondition.
+    pub fn make(&mut self, mv: Option<Loc>) -> Undo {
+        let undo = Undo { passes: self.passes, lost: self.lost, pass_stones: self.pass_stones, played: mv.is_some() };
+        self.play_unchecked(mv);
+        undo
+    }
+
+    /// Takes back the last move, made by [`Game::make`], which returned `undo`.
+    pub fn undo(&mut self, undo: Undo) {
+        if undo.played {
+            self.position.undo();
+        }
+        self.passes = undo.passes;
+        self.lost = undo.lost;
+        self.pass_stones = undo.pass_stones;
+        self.to_move = self.to_move.opponent();
+    }
+
     /// [`Game::play`] without the tests. Precondition: the game is not over and
     /// [`Game::check`] passed for a play.
     pub fn play_unchecked(&mut self, mv: Option<Loc>) {
@@ -316,6 +345,29 @@ mod tests {
             g.play(None).unwrap();
             g.play(None).unwrap(); // White's pass after Black's: the ban is lifted
             assert_eq!(g.check(at("C2")).is_ok(), ko == KoRule::SimpleKo);
+        }
+    }
+
+    #[test]
+    fn make_and_undo_restore_the_game() {
+        use crate::geometry::Geometry;
+        use crate::position::PlayRules;
+        let geo = Geometry::new(4, 3).unwrap();
+        let at = |v: &str| Some(geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap()));
+        let pos = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(&[".XO.", "XO.O", ".XO."], PlayRules::IKEDA).unwrap();
+        let mut g = Game::with_ending(pos, B, Ending::EqualMoves);
+        let mut stack = Vec::new();
+        let mut seen = Vec::new();
+        // Black takes at C2, two passes make the preliminary end, White plays, both pass.
+        for mv in [at("C2"), None, None, at("D1"), None, None] {
+            seen.push((format!("{:?}", g.position.board()), g.passes, g.lost, g.pass_stones, g.to_move));
+            stack.push(g.make(mv));
+        }
+        assert_eq!((g.lost, g.pass_stones), ([0, 1], [1, 1]), "the capture at C2, and a pass each after the preliminary end");
+        assert!(g.passes.prelim && !g.passes.over);
+        while let Some(u) = stack.pop() {
+            g.undo(u);
+            assert_eq!(seen.pop().unwrap(), (format!("{:?}", g.position.board()), g.passes, g.lost, g.pass_stones, g.to_move));
         }
     }
 

@@ -347,12 +347,8 @@ mod tests {
     use crate::position::Position;
     use crate::tiers::CELLS_9;
 
-    fn game(size: usize, black: &[&str], white: &[&str], to_move: Color) -> Game<CELLS_9> {
-        let geo = Geometry::new(size, size).unwrap();
-        let idx = |v: &&str| geo.parse_vertex(v).unwrap().unwrap();
-        let b: Vec<usize> = black.iter().map(idx).collect();
-        let w: Vec<usize> = white.iter().map(idx).collect();
-        Game::new(Position::from_setup(geo, crate::position::PlayRules::IKEDA, &b, &w).unwrap(), to_move)
+    fn game(rows: &[&str], to_move: Color) -> Game<CELLS_9> {
+        Game::new(Position::from_diagram(rows, crate::position::PlayRules::IKEDA).unwrap(), to_move)
     }
 
     fn limits(playouts: u32) -> SearchLimits {
@@ -370,20 +366,15 @@ mod tests {
     #[test]
     fn captures_a_stone_in_atari() {
         // White C3 in atari on 5x5 with Black to move: capturing at D3 wins the board.
-        let mut g = game(5, &["B3", "C2", "C4"], &["C3", "D2", "D4", "E3"], Color::Black);
+        let mut g = game(&[".....", "..XO.", ".XO.O", "..XO.", "....."], Color::Black);
         let r = search(&mut g, &Rules::area3(0), &limits(3000));
         assert_eq!(name(&g, r.choice), "D3", "{r:?}");
     }
 
     #[test]
     fn passes_in_a_settled_won_game_and_never_fills_its_eyes() {
-        // Black owns a 5x5 board with two eyes (A1, C3... every empty point is an eye).
-        let black: Vec<String> = (0..25)
-            .filter(|i| ![0usize, 12, 24].contains(i))
-            .map(|i| Geometry::new(5, 5).unwrap().vertex_name(i))
-            .collect();
-        let refs: Vec<&str> = black.iter().map(String::as_str).collect();
-        let mut g = game(5, &refs, &[], Color::Black);
+        // Black owns a 5x5 board with three eyes (every empty point is an eye).
+        let mut g = game(&[".XXXX", "XXXXX", "XX.XX", "XXXXX", "XXXX."], Color::Black);
         let r = search(&mut g, &Rules::area3(13), &limits(500));
         assert_eq!(r.choice, Choice::Pass, "{r:?}");
         assert!(r.win_rate > 0.9);
@@ -392,12 +383,7 @@ mod tests {
     #[test]
     fn resigns_a_hopeless_game_and_respects_the_budget() {
         // White owns nearly all of a 5x5 board; Black to move with huge komi against it.
-        let white: Vec<String> = (0..25)
-            .filter(|i| ![0usize, 12, 24].contains(i))
-            .map(|i| Geometry::new(5, 5).unwrap().vertex_name(i))
-            .collect();
-        let refs: Vec<&str> = white.iter().map(String::as_str).collect();
-        let mut g = game(5, &[], &refs, Color::Black);
+        let mut g = game(&[".OOOO", "OOOOO", "OO.OO", "OOOOO", "OOOO."], Color::Black);
         let r = search(&mut g, &Rules::area3(13), &limits(400));
         assert_eq!(r.choice, Choice::Resign, "{r:?}");
         assert_eq!(r.playouts, 400);
@@ -417,7 +403,7 @@ mod tests {
 
     #[test]
     fn ended_game_and_determinism() {
-        let mut g = game(5, &[], &[], Color::Black);
+        let mut g = game(&["....."; 5], Color::Black);
         let a = search(&mut g, &Rules::area3(13), &limits(300));
         let b = search(&mut g, &Rules::area3(13), &limits(300));
         assert_eq!(a, b, "a seeded search with a playout budget is reproducible");

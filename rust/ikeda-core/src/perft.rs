@@ -24,19 +24,13 @@ pub fn perft<const N: usize>(game: &mut Game<N>, depth: u32) -> u64 {
         game.for_each_legal(|_, _| plays += 1);
         return plays + 1;
     }
-    let (c, saved) = (game.to_move, game.passes);
     let mut plays: Vec<Loc> = Vec::new();
     game.for_each_legal(|_, l| plays.push(l));
-    game.to_move = c.opponent();
-    game.passes = saved.pass(c, game.ending);
-    let mut total = perft(game, depth - 1);
-    game.passes = saved.play(c, game.ending);
-    for loc in plays {
-        game.position.play_unchecked(loc, c);
+    let mut total = 0;
+    for mv in std::iter::once(None).chain(plays.into_iter().map(Some)) {
+        let undo = game.make(mv);
         total += perft(game, depth - 1);
-        game.position.undo();
+        game.undo(undo);
     }
-    game.passes = saved;
-    game.to_move = c;
     total
 }

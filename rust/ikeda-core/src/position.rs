@@ -85,6 +85,11 @@ impl<const N: usize> Position<N> {
         Ok(Position::from_board(Board::from_setup(geo, black, white)?, rules))
     }
 
+    /// A position whose initial configuration is a diagram ([`Board::from_diagram`]).
+    pub fn from_diagram(rows: &[&str], rules: PlayRules) -> Result<Self, SetupError> {
+        Ok(Position::from_board(Board::from_diagram(rows)?, rules))
+    }
+
     fn from_board(board: Board<N>, rules: PlayRules) -> Self {
         let history = History::new(board.hash());
         Position { board, history, rules }
@@ -280,6 +285,20 @@ mod tests {
         play_all(&mut p, &["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"]);
         // White's B2 captured Black's C2; Black retaking at C2 would repeat.
         assert_eq!(p.check(at(&p, "C2"), Color::Black), Err(Illegal::Superko));
+    }
+
+    #[test]
+    fn ko_from_a_diagram() {
+        // Black takes the ko at C2; White's retake at B2 would recreate the diagram.
+        let mut q = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(&[".XO.", "XO.O", ".XO."], PlayRules::IKEDA).unwrap();
+        q.play(at(&q, "C2"), Color::Black).unwrap();
+        assert_eq!(format!("{:?}", q.board()), ".XO.\nX.XO\n.XO.\n");
+        assert_eq!(q.check(at(&q, "B2"), Color::White), Err(Illegal::Superko));
+        let simple = PlayRules { ko: KoRule::SimpleKo, suicide: false };
+        let mut k = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(&[".XO.", "XO.O", ".XO."], simple).unwrap();
+        k.play(at(&k, "C2"), Color::Black).unwrap();
+        assert_eq!(k.check_move(at(&k, "B2"), Color::White, false), Err(Illegal::Ko));
+        assert_eq!(k.check_move(at(&k, "B2"), Color::White, true), Ok(()), "a pass lifts the ban");
     }
 
     #[test]
