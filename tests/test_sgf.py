@@ -122,6 +122,10 @@ def test_replay_names_the_first_illegal_move() -> None:
     with pytest.raises(IllegalMoveError) as info:
         read(DATA / "illegal_superko.sgf").replay("area3:ko=simple-ko")
     assert info.value.reason == "ko"
+    # the native bulk replay names the same reasons as Game
+    native = {rules: replay_many([DATA / "illegal_superko.sgf"], rules)[0].illegal for rules in ("area3", "area3:ko=simple-ko")}
+    assert {rules: (i.number, i.vertex, i.reason) for rules, i in native.items() if i is not None} == {
+        "area3": (9, "C2", "superko"), "area3:ko=simple-ko": (9, "C2", "ko")}
 
 
 def test_tolerant_replay_records_problems_and_goes_on() -> None:
