@@ -5,7 +5,10 @@ sweeps are summarised by cell."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -139,3 +142,34 @@ def test_ray_option_without_ray_says_how_to_install_it(monkeypatch: pytest.Monke
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as if not installed
     assert main(["simulate", "--games", "100", "--ray", "--quiet"]) == 2
     assert "pip install 'ikeda[ray]'" in capsys.readouterr().err
+
+
+def test_ctrl_c_keeps_the_shards_written_and_the_same_command_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    command = [sys.executable, "-m", "ikeda", "simulate", "--size", "13", "--games", "400000", "--shard", "500",
+               "--threads", "1", "--seed", "5", "--out", f"{out}/", "--quiet"]
+    # A child of a non-interactive shell may inherit SIGINT ignored; Ctrl-C must reach it.
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while len(list(out.glob("*.parquet"))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130, err
+    assert "cancelled" in err and "resume" in " ".join(err.split())
+    files = dataset.shard_files(out)  # every file there is a whole shard
+    assert 2 <= len(files) < 800 and not list(out.glob(".*"))
+    for f in files:
+        assert pq.read_table(f.path).num_rows == f.shard.games == 500
+    # the rest of the run, here with fewer games so the test stays short
+    assert main(["simulate", "--size", "13", "--games", str(500 * (len(files) + 2)), "--shard", "500", "--seed", "5",
+                 "--out", f"{out}/", "--quiet"]) == 0
+    [sim] = dataset.load(out)
+    single = simulate(13, 500 * (len(files) + 2), seed=5, threads=2)
+    assert np.array_equal(sim.margin, single.margin) and np.array_equal(sim.length, single.length)
