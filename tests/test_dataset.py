@@ -173,3 +173,9 @@ def test_ctrl_c_keeps_the_shards_written_and_the_same_command_resumes(tmp_path: 
     [sim] = dataset.load(out)
     single = simulate(13, 500 * (len(files) + 2), seed=5, threads=2)
     assert np.array_equal(sim.margin, single.margin) and np.array_equal(sim.length, single.length)
+
+
+def test_a_bad_cell_of_a_sweep_is_refused_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--size", "7,40", "--games", "100", "--out", f"{tmp_path}/", "--quiet"]) == 2
+    assert "40x40" in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.parquet"))

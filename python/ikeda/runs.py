@@ -29,8 +29,8 @@ def played(
     raise here, before any task starts. Closing the iterator early cancels what is in
     flight.
     """
-    if shards:
-        check(shards[0])
+    for shard in {s.cell: s for s in shards}.values():  # one shard per cell
+        check(shard)
     if ray is None:
         one = play if play is not play_shard else functools.partial(play_shard, threads=threads)
         for shard in shards:
