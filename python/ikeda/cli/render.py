@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import IkedaError
+from ..errors import ArgumentError
 from ..sgf import read
 from ..svg import board, to_png
 from .output import Subparsers
@@ -27,9 +27,9 @@ def add_parser(sub: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".svg", ".png"):
-        raise IkedaError(f"output must end in .svg or .png, not {out.name!r}")
+        raise ArgumentError(f"output must end in .svg or .png, not {out.name!r}")
     if args.move is not None and args.move < 0:
-        raise IkedaError(f"--move must be >= 0, not {args.move}")
+        raise ArgumentError(f"--move must be >= 0, not {args.move}")
     game = read(args.file).replay(args.rules, until=args.move)
     svg = board(game, size=args.size, move_numbers=args.numbers, territory=args.territory)
     if out.suffix.lower() == ".png":
