@@ -21,7 +21,7 @@ import numpy.typing as npt
 from .errors import ArgumentError
 from .rules import Rules, as_rules
 from .runs import played
-from .shards import Cell, ShardResult, plan
+from .shards import Cell, ShardResult, default_shard_games, plan
 from .totals import Totals
 
 
@@ -85,13 +85,14 @@ def simulate(
     seed: int = 1,
     pass_probability: float = 0.0,
     max_moves: int | None = None,
-    chunk: int = 2_000,
+    chunk: int | None = None,
     on_chunk: Callable[[int], None] | None = None,
     ray: str | None = None,
     workers: int | None = None,
 ) -> Simulation:
     """Plays `games` random games natively on `threads` threads (0 = every core), in
-    chunks of `chunk` games; `on_chunk(games_done)` is called after each (progress).
+    chunks of `chunk` games (default: games/50 within 2,000..20,000, on Ray within
+    10,000..50,000); `on_chunk(games_done)` is called after each (progress).
 
     With `ray` (``"auto"``, ``"local"`` or a cluster address, docs/ray.md) each chunk is a
     Ray task of one CPU instead, at most `workers` at once; the games, and so the arrays,
@@ -102,7 +103,7 @@ def simulate(
     ruleset = as_rules(rules)
     if komi is not None:
         ruleset = ruleset.replace(komi=komi)
-    if games < 0 or threads < 0 or chunk <= 0:
+    if games < 0 or threads < 0 or (chunk is not None and chunk <= 0):
         raise ArgumentError(f"games, threads and chunk must be positive (got {games}, {threads}, {chunk})")
     if not 0 <= seed < 2**64:
         raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
@@ -120,7 +121,7 @@ def simulate_cells(
     seed: int = 1,
     pass_probability: float = 0.0,
     max_moves: int | None = None,
-    chunk: int = 2_000,
+    chunk: int | None = None,
     on_chunk: Callable[[int], None] | None = None,
     ray: str | None = None,
     workers: int | None = None,
@@ -130,7 +131,8 @@ def simulate_cells(
     :func:`ikeda.shards.cells`) in one run: one :class:`Simulation` per cell, in order.
     `on_chunk(games_done)` counts the games of every cell; `shutdown` shuts down a Ray
     started here when done."""
-    todo = plan(run_cells, games, seed=seed, shard_games=chunk, pass_probability=pass_probability, max_moves=max_moves)
+    shard_games = chunk if chunk is not None else default_shard_games(games, ray=ray is not None)
+    todo = plan(run_cells, games, seed=seed, shard_games=shard_games, pass_probability=pass_probability, max_moves=max_moves)
     parts: dict[str, ShardResult] = {}  # by shard id: a shard counts once
     done = 0
     start = time.perf_counter()
