@@ -125,13 +125,23 @@ pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<
     area_score(position, first_passer, true, komi_half)
 }
 
-/// A whole ruleset for the native loops: play rules, ending, counting and komi.
+/// How a finished board is counted natively (the Python `Rules.scoring`; Japanese
+/// counting needs status confirmation and is not a native loop's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Stones + territory (Rule 7).
+    Area,
+    /// Territory - stones lost (Territory I).
+    Territory,
+}
+
+/// A whole ruleset for the native loops: play rules, ending, counting and komi. The
+/// fields are the Python `ikeda.Rules` fields, komi in half points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     pub play: crate::position::PlayRules,
     pub ending: Ending,
-    /// Territory counting (Territory I) instead of area counting.
-    pub territory: bool,
+    pub scoring: Scoring,
     /// Area III's first-pass half point.
     pub half_point: bool,
     /// Territory I's pass stones after the preliminary end.
@@ -146,7 +156,7 @@ impl Rules {
         Rules {
             play: crate::position::PlayRules::IKEDA,
             ending: Ending::FirstPass,
-            territory: false,
+            scoring: Scoring::Area,
             half_point: true,
             pass_stones: false,
             komi_half,
@@ -228,7 +238,7 @@ impl<const N: usize> Game<N> {
         let a = area(self.position.board(), &[]);
         let fp = self.passes.first_passer;
         let area2 = area_count(&a, fp, false, rules.komi_half);
-        if !rules.territory {
+        if rules.scoring == Scoring::Area {
             return (area_count(&a, fp, rules.half_point, rules.komi_half), area2);
         }
         let given = |i: usize| if rules.pass_stones { self.pass_stones[i] } else { 0 };

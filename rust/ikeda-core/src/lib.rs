@@ -39,7 +39,7 @@ pub use batch::{Batch, StepError, EXTRA_PLANES};
 pub use board::{Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
 pub use count_games::count_games;
-pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Undo};
+pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo};
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use legal_positions::count_legal_positions;

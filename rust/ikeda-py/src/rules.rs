@@ -2,7 +2,7 @@
 //! native call that needs rules takes the value itself (`RulesArg`) and reads its play
 //! rules, its ending or the whole ruleset here; no other file parses a rule's name.
 
-use ikeda_core::{Ending, KoRule, PlayRules, Rules};
+use ikeda_core::{Ending, KoRule, PlayRules, Rules, Scoring};
 use pyo3::prelude::*;
 
 use crate::errors::bad_argument;
@@ -45,11 +45,16 @@ impl RulesArg {
     /// The whole ruleset, for the native loops that also count (random games, batches,
     /// search, replays). Japanese counting is refused: it needs status confirmation.
     pub fn native(&self) -> PyResult<Rules> {
-        if self.scoring == "japanese" {
-            return Err(bad_argument(
-                "Japanese counting confirms the status of the stones (ikeda.japanese_score); native playouts count only area and territory rulesets",
-            ));
-        }
+        let scoring = match self.scoring.as_str() {
+            "area" => Scoring::Area,
+            "territory" => Scoring::Territory,
+            "japanese" => {
+                return Err(bad_argument(
+                    "Japanese counting confirms the status of the stones (ikeda.japanese_score); native playouts count only area and territory rulesets",
+                ))
+            }
+            scoring => return Err(bad_argument(format!("unknown scoring {scoring:?}"))),
+        };
         let komi_half = (self.komi * 2.0).round();
         if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
             return Err(bad_argument(format!("komi {} is not a multiple of 1/2", self.komi)));
@@ -57,7 +62,7 @@ impl RulesArg {
         Ok(Rules {
             play: self.play()?,
             ending: self.ending()?,
-            territory: self.scoring == "territory",
+            scoring,
             half_point: self.half_point,
             pass_stones: self.pass_stones,
             komi_half: komi_half as i32,
