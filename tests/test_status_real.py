@@ -10,12 +10,25 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typing import Any
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ikeda
 from ikeda import sgf
 
 REAL = sorted((Path(__file__).parent / "data" / "real").glob("*.sgf"))
+
+
+def is_position(rows: list[str]) -> bool:
+    """Every chain has a liberty (a position that can exist)."""
+    try:
+        ikeda.confirm_status(rows, budget=1, unresolved="estimate", playouts=1)
+    except ikeda.InvalidPositionError:
+        return False
+    return True
 
 
 def final(path: Path) -> tuple[ikeda.Game, float]:
@@ -161,3 +174,35 @@ def test_exhausted_address_space_is_an_error_not_an_abort() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "refused" in out.stdout and out.stdout.rstrip().endswith("alive")
+
+
+@st.composite
+def walled_positions(draw: Any) -> list[str]:
+    """A Black wall along the bottom row and one or two random rows above it: pockets of
+    every shape, with and without White stones, where the safe-wall proof often applies."""
+    h = draw(st.integers(1, 2))
+    w = draw(st.integers(3, 6 if h == 1 else 4))
+    top = ["".join(draw(st.lists(st.sampled_from(".XXO"), min_size=w, max_size=w))) for _ in range(h)]
+    for rows in (top + ["X" * w], [r.replace("O", ".") for r in top] + ["X" * w]):
+        if is_position(rows):
+            return rows
+    return ["." * w] * h + ["X" * w]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rows=walled_positions())
+def test_safe_walls_agree_with_the_whole_board_search(rows: list[str]) -> None:
+    """Wherever the exhaustive whole-board search (no regions, no safe walls) is feasible,
+    the split with safe walls gives every chain the same case and status."""
+    try:
+        whole = ikeda.confirm_status(rows, split=False, budget=300_000)
+    except ikeda.StatusBudgetError:
+        return
+    split = ikeda.confirm_status(rows)
+    assert split.status == whole.status, rows
+    assert [(c.stones, c.case) for c in split.chains] == [(c.stones, c.case) for c in whole.chains], rows
+
+
+def test_walled_positions_reach_the_safe_wall_proof() -> None:
+    """The generator above is not idle: such boards do prove walls statically."""
+    assert any(c.proof == "static" and c.case == "F2" for c in ikeda.confirm_status(["X.OX..X.X", "XXXXXXXXX"]).chains)
