@@ -16,7 +16,7 @@ from ikeda.gtp import Engine, MctsEngine
 REQUIRED = (
     "protocol_version name version known_command list_commands quit boardsize clear_board komi play genmove "
     "undo showboard final_score final_status_list fixed_handicap place_free_handicap set_free_handicap loadsgf "
-    "printsgf kgs-genmove_cleanup ikeda-rules"
+    "printsgf kgs-genmove_cleanup ikeda-rules time_settings kgs-time_settings time_left"
 ).split()
 
 
@@ -43,18 +43,19 @@ def test_protocol_basics() -> None:
     listed = ask(e, "list_commands")[0].split("\n")
     assert sorted(listed) == sorted(REQUIRED)
     assert ask(e, "known_command genmove", "known_command frob", "version") == ["true", "false", "9"]
+    assert ask(e, "known_command", "known_command a b") == ["? syntax error: known_command takes one command name"] * 2
 
 
 def test_play_genmove_undo_and_illegal_moves() -> None:
     e = Engine(first_legal)
     assert ask(e, "boardsize 5", "clear_board", "play B c3", "genmove w") == ["", "", "", "A5"]
     assert ask(e, "play b c3")[0].startswith("? illegal move") and "occupied" in ask(e, "play b c3")[0]
-    assert ask(e, "play w a1")[0] == "? illegal move: B is to move (players alternate)"
     assert ask(e, "play b z9")[0].startswith("? illegal move")
     assert ask(e, "play purple a1")[0].startswith("? syntax error")
     assert ask(e, "play b")[0].startswith("? syntax error")
     assert e.game.moves == ["C3", "A5"]
     assert ask(e, "undo", "undo", "undo") == ["", "", "? cannot undo"]
+    assert ask(e, "play w a1") == [""] and e.game.moves == ["A1"]
     assert ask(e, "boardsize 0", "boardsize 26", "boardsize x") == ["? unacceptable size"] * 2 + ["? syntax error: 'x' is not an integer"]
     # White may move first on an empty board
     assert ask(e, "play w c3") == [""] and e.game.to_move == "B"
@@ -83,6 +84,53 @@ def test_final_score_follows_the_ruleset_with_the_first_pass_half_point() -> Non
     assert ask(e, "final_status_list dead", "final_status_list foo") == ["", "? syntax error: final_status_list takes alive, dead, seki or estimated"]
 
 
+def test_consecutive_moves_of_one_colour_set_up_the_position() -> None:
+    e = Engine(first_legal, rules="area3")
+    assert ask(e, "boardsize 5", "play b c3", "play w b2", "play b pass") == ["", "", "", ""]
+    assert e.game.first_passer == "B"
+    assert ask(e, "clear_board", "play b c3", "play w b2", "play b d2", "play w pass") == ["", "", "", "", ""]
+    assert e.game.first_passer == "W"
+    # Black to move; White plays again: accepted as setup, no pass invented
+    assert ask(e, "play w d4", "play w a5") == ["", ""]
+    assert e.game.first_passer is None and e.game.setup == {"B": ["C3", "D2"], "W": ["D4", "B2"]}
+    assert e.game.moves == ["A5"] and e.game.to_move == "B"
+    # captures still happen: White surrounds C3 by plays of one colour
+    assert ask(e, "play w b3", "play w c4", "play w d3", "play w c2") == ["", "", "", ""]
+    assert e.game.to_numpy()[2, 2] == 0
+    assert ask(e, "undo", "undo") == ["", "? cannot undo"]  # back to the setup, no further
+    text = ask(e, "printsgf")[0]
+    assert "AB[cc]" in text and "AW[" in text and "PL[W]" in text
+
+
+def test_clock_commands_and_time_for_move() -> None:
+    e = Engine(first_legal)
+    assert e.time_for_move() is None
+    assert ask(e, "boardsize 9", "time_settings 300 30 5") == ["", ""]
+    main_time = e.time_for_move()
+    assert main_time is not None and 0.05 < main_time < 300 / 10
+    assert ask(e, "time_left b 25 5") == [""]
+    assert e.time_for_move("B") == pytest.approx(0.9 * 5 - 0.1)
+    assert ask(e, "time_left w 0.1 1") == [""] and e.time_for_move("W") == 0.05
+    assert ask(e, "time_settings 0 1 0") == [""] and e.time_for_move() is None  # no limit
+    assert ask(e, "kgs-time_settings byoyomi 60 10 3", "time_left b 8 1") == ["", ""]
+    assert e.time_for_move("B") == pytest.approx(0.9 * 8 - 0.1)
+    assert ask(e, "kgs-time_settings canadian 0 100 25", "kgs-time_settings absolute 600", "kgs-time_settings none") == ["", "", ""]
+    assert e.time_for_move() is None
+    bad = ask(e, "time_settings 1 2", "time_left x 1 1", "time_left b -1 0", "kgs-time_settings byoyomi 1", "kgs-time_settings fischer 1 2")
+    assert all(r.startswith("? syntax error") for r in bad), bad
+
+
+def test_the_bot_spends_the_time_the_clock_gives() -> None:
+    import time
+
+    bot = MctsEngine(seed=3)  # 10,000 playouts by default; the clock bounds each move
+    assert ask(bot, "boardsize 9", "time_settings 0 0.5 1", "time_left b 0.5 1") == ["", "", ""]
+    start = time.perf_counter()
+    assert ask(bot, "genmove b")[0][0] != "?"
+    assert time.perf_counter() - start < 2.0
+    assert bot.time_for_move("B") == pytest.approx(0.9 * 0.5 - 0.1)
+
+
 def test_handicap_commands() -> None:
     e = Engine(first_legal)
     assert ask(e, "boardsize 9", "fixed_handicap 4") == ["", "C3 G7 C7 G3"]
@@ -93,6 +141,11 @@ def test_handicap_commands() -> None:
     assert ask(e, "set_free_handicap a1 b2 z9")[0].startswith("? bad vertex list")
     assert ask(e, "set_free_handicap a1 b2", "genmove w") == ["", "A9"]
     assert ask(e, "printsgf")[0].count("AB[") == 1
+    for command in ("fixed_handicap 3", "place_free_handicap 3", "set_free_handicap c3 g7 c7"):
+        assert ask(e, "clear_board", command)[1] != ""  or command.startswith("set")
+        text = ask(e, "printsgf")[0]
+        assert "HA[3]" in text, command
+    assert "HA[" not in ask(e, "clear_board", "printsgf")[1]
 
 
 def test_printsgf_and_loadsgf(tmp_path: Path) -> None:

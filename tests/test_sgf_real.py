@@ -203,3 +203,37 @@ def test_japanese_and_korean_rules_are_the_japanese_preset() -> None:
 
 def test_problem_is_printable() -> None:
     assert str(Problem("x", "KM", 2, 3)) == "line 2, column 3: x"
+
+
+# -- ikeda replay ---------------------------------------------------------------------------
+
+
+def test_replay_dir_matches_any_case_skips_non_regular_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    import os
+
+    from ikeda.__main__ import main
+
+    for p in REAL.glob("fox_*"):
+        (tmp_path / p.name).write_bytes(p.read_bytes())  # *.SGF
+    (tmp_path / "lower.sgf").write_bytes((REAL / "mail_header.sgf").read_bytes())
+    os.mkfifo(tmp_path / "blocks.sgf")  # a FIFO would block a reader for ever
+    (tmp_path / "zero.sgf").symlink_to("/dev/zero")  # a device would be read without end
+    assert main(["replay", "--json", str(tmp_path)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sorted(Path(r["path"]).name for r in rows) == ["fox_cut_name.SGF", "fox_komi_hundredths.SGF", "lower.sgf"]
+    # named outright, a device is refused by the reader, not read
+    assert main(["replay", "--json", str(tmp_path / "zero.sgf")]) == 1
+    (row,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert row["status"] == "unreadable" and "regular file" in row["error"]
+
+
+def test_replay_rules_japanese_works(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from ikeda.__main__ import main
+
+    assert main(["replay", "--json", "--rules", "japanese", str(REAL / "japanese_small.sgf"), str(REAL / "setup_mid_game.sgf")]) == 1
+    rows = {Path(r["path"]).name: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert rows["japanese_small.sgf"]["status"] == "ok" and rows["japanese_small.sgf"]["black"] == 8
+    assert rows["setup_mid_game.sgf"]["illegal"]["reason"] == "setup"

@@ -25,7 +25,7 @@ SHOWN = 20
 
 def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("replay", help="replay SGF records under a ruleset: first illegal move, score")
-    p.add_argument("files", nargs="+", help="SGF files, or directories searched for *.sgf")
+    p.add_argument("files", nargs="+", help="SGF files, or directories searched for *.sgf (any case)")
     p.add_argument("--rules", default=None, help=f"force {', '.join(PRESET_NAMES)} or a rules string (default: each record's RU)")
     p.add_argument("--threads", type=threads, default=0, help="'auto' (every core) or a number")
     p.add_argument("--json", action="store_true", help="print one JSON object per file instead of tables")
@@ -34,12 +34,25 @@ def add_parser(sub: Subparsers) -> None:
 
 
 def sgf_files(names: list[str]) -> list[Path]:
-    """The files named, directories expanded to their *.sgf files (sorted)."""
+    """The files named, directories expanded to their regular files named ``*.sgf`` in
+    any case (``*.SGF`` is how Fox and Tygem name them), sorted. Inside a directory,
+    what is not a regular file (a FIFO, a link to a device) is skipped; a file named
+    outright is kept and reported by the replay if it cannot be read."""
     out: list[Path] = []
     for name in names:
         p = Path(name)
-        out.extend(sorted(p.rglob("*.sgf")) if p.is_dir() else [p])
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix.lower() == ".sgf" and _regular(q)))
+        else:
+            out.append(p)
     return out
+
+
+def _regular(p: Path) -> bool:
+    try:
+        return p.is_file()
+    except OSError:
+        return False
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,7 +34,10 @@ def search(
 
 class MctsEngine(Engine):
     """A GTP engine playing by :func:`search`: `seconds` per move if given (playouts then
-    unbounded unless `playouts` is given too), else `playouts` per move."""
+    unbounded unless `playouts` is given too), else `playouts` per move. When the
+    controller gives a clock (``time_settings``, ``time_left``), each move also stops by
+    :meth:`Engine.time_for_move` (and with no `playouts` or `seconds` given, the clock
+    alone is the budget)."""
 
     def __init__(
         self,
@@ -48,13 +51,22 @@ class MctsEngine(Engine):
         super().__init__(name="ikeda-mcts", size=size, rules=rules)
         default = _UNBOUNDED if seconds > 0 else 10_000
         self.playouts = default if playouts is None else playouts
+        self._playouts_given = playouts
         self.seconds = seconds
         self.seed = seed
 
     def choose_move(self, game: Game) -> Move:
         # A new seed per position, so that repeated positions are searched afresh.
         seed = self.seed * 1_000_003 + len(game.moves)
-        move, _, _ = search(game, playouts=self.playouts, seconds=self.seconds, seed=seed)
+        # The clock, when the controller gave one, bounds the time per move too.
+        seconds = self.seconds
+        clock = self.time_for_move(game.to_move)
+        playouts = self.playouts
+        if clock is not None:
+            seconds = clock if seconds <= 0 else min(seconds, clock)
+            if self.seconds <= 0 and self._playouts_given is None:
+                playouts = _UNBOUNDED  # the clock is the budget
+        move, _, _ = search(game, playouts=playouts, seconds=seconds, seed=seed)
         return move
 
 

@@ -12,6 +12,17 @@ The engine owns the game: every move is checked by :class:`ikeda.Game` under the
 ruleset (Area III unless ``ikeda-rules`` or the constructor says otherwise), and
 ``final_score`` counts the board as it stands under that ruleset, first-pass half point
 included. Any bad command or argument is answered ``? message``; the engine goes on.
+
+Two moves of one colour in a row (GTP 2, section 6.3.3: not illegal at the protocol
+level; GoGui and Sabaki send them to set up positions) are accepted as setup: the position
+reached becomes the game's setup with the colour given to move, and the stone is played
+from there. So no pass is invented (the first-pass half point and the pass count start
+again), and Rule 4's history starts again from that position; ``undo`` goes back no further
+and ``printsgf`` writes the position as ``AB``/``AW`` (see docs/gtp.md).
+
+``time_settings``, ``kgs-time_settings`` and ``time_left`` record the clock;
+:meth:`Engine.time_for_move` turns it into seconds for the move, which the built-in bot
+uses.
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ from typing import TextIO
 
 from .._core import __version__
 from ..errors import IkedaError, InvalidPositionError
-from ..coords import Color, color_name, parse_color
+from ..coords import Color, color_name, parse_color, vertex_names
 from ..game import Game, Move
 from ..handicap import handicap_points, max_fixed_handicap
 from ..rules import Rules, as_rules
@@ -58,6 +69,12 @@ class Engine:
         self.rules = as_rules(rules)
         self.setup: dict[str, list[str]] = {"B": [], "W": []}
         self._first: Color = "B"
+        self._handicap_stones = 0  # set by the handicap commands, written as HA
+        #: The clock: ``(main seconds, byo-yomi seconds, stones per byo-yomi period)``
+        #: from ``time_settings`` (None: no time limit).
+        self.time_settings: tuple[float, float, int] | None = None
+        #: ``time_left``: colour -> (seconds, stones; 0 stones while in main time).
+        self.time_left: dict[Color, tuple[float, int]] = {}
         self.game = self._new_game()
         self._commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda a: "2",
@@ -82,6 +99,9 @@ class Engine:
             "loadsgf": self._loadsgf,
             "printsgf": self._printsgf,
             "ikeda-rules": self._ikeda_rules,
+            "time_settings": self._time_settings,
+            "kgs-time_settings": self._kgs_time_settings,
+            "time_left": self._time_left,
         }
 
     # -- the policy ------------------------------------------------------------------
@@ -141,6 +161,7 @@ class Engine:
         """A game from the setup stones, replaying `moves`; raises (leaving the engine as
         it was) if the rules or the setup refuse them."""
         game = Game(self.size, rules=rules or self.rules, setup=self.setup, to_move=self._first)
+        game._handicap = self._handicap_stones
         for mv in moves or ():
             game.play(mv)
         return game
@@ -155,7 +176,9 @@ class Engine:
     # -- commands --------------------------------------------------------------------
 
     def _known_command(self, args: list[str]) -> str:
-        return "true" if args and args[0] in self._commands else "false"
+        if len(args) != 1:
+            raise GtpFailure("syntax error: known_command takes one command name")
+        return "true" if args[0] in self._commands else "false"
 
     def _boardsize(self, args: list[str]) -> str:
         n = _int_arg(args, "boardsize")
@@ -168,6 +191,7 @@ class Engine:
     def _clear_board(self, args: list[str]) -> str:
         self.setup = {"B": [], "W": []}
         self._first = "B"
+        self._handicap_stones = 0
         self.game = self._new_game()
         return ""
 
@@ -190,10 +214,20 @@ class Engine:
             raise GtpFailure(f"syntax error: {args[0]!r} is not a colour") from None
         if color != self.game.to_move:
             if self.game.moves:
-                raise GtpFailure(f"illegal move: {self.game.to_move} is to move (players alternate)")
-            self._first = color  # the first move may be either colour's
-            self.game = self._new_game()
+                self._restart_from_position(color)
+            else:
+                self._first = color  # the first move may be either colour's
+                self.game = self._new_game()
         return color
+
+    def _restart_from_position(self, color: Color) -> None:
+        """A second move of one colour in a row: the position reached becomes the setup,
+        `color` to move (see the module documentation)."""
+        board = self.game.to_numpy().reshape(-1)
+        names = vertex_names(self.game.width, self.game.height)
+        stones = {c: [names[int(i)] for i in (board == code).nonzero()[0]] for c, code in (("B", 1), ("W", 2))}
+        self.setup, self._first = stones, color
+        self.game = self._new_game()
 
     def _play(self, args: list[str]) -> str:
         self._color(args, "play", 2)
@@ -242,7 +276,7 @@ class Engine:
             Game(self.size, rules=self.rules, setup=setup, to_move="W")
         except IkedaError as e:
             raise GtpFailure(f"bad vertex list: {e}") from None
-        self.setup, self._first = setup, "W"
+        self.setup, self._first, self._handicap_stones = setup, "W", len(points)
         self.game = self._new_game()
         return " ".join(points)
 
@@ -273,6 +307,7 @@ class Engine:
         upto = _int_arg(args[1:], "loadsgf") if len(args) == 2 else None
         game, setup, first = record.load(args[0], upto, self.rules)
         self.size, self.setup, self._first, self.game, self.rules = game.width, setup, first, game, game.rules
+        self._handicap_stones = game.handicap
         return ""
 
     def _printsgf(self, args: list[str]) -> str:
@@ -297,6 +332,80 @@ class Engine:
             rules = rules.replace(komi=self.rules.komi)
         self._replace_rules(rules)
         return str(self.rules)
+
+
+    # -- the clock -------------------------------------------------------------------
+
+    def _time_settings(self, args: list[str]) -> str:
+        if len(args) != 3:
+            raise GtpFailure("syntax error: time_settings takes main_time byo_yomi_time byo_yomi_stones")
+        main, byo, stones = (_number(a, "time_settings") for a in args)
+        self._set_clock(main, byo, int(stones))
+        return ""
+
+    def _kgs_time_settings(self, args: list[str]) -> str:
+        """``kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS |
+        canadian MAIN TIME STONES``. Japanese byo-yomi is kept as one period of PERIOD
+        seconds per move (the extra periods are a safety margin the bot does not spend)."""
+        kind = args[0].lower() if args else ""
+        shapes = {"none": 0, "absolute": 1, "byoyomi": 3, "canadian": 3}
+        if kind not in shapes or len(args) != 1 + shapes[kind]:
+            raise GtpFailure("syntax error: kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN TIME STONES")
+        values = [_number(a, "kgs-time_settings") for a in args[1:]]
+        if kind == "none":
+            self._set_clock(0, 1, 0)
+        elif kind == "absolute":
+            self._set_clock(values[0], 0, 0)
+        elif kind == "byoyomi":
+            self._set_clock(values[0], values[1], 1)
+        else:
+            self._set_clock(values[0], values[1], int(values[2]))
+        return ""
+
+    def _set_clock(self, main: float, byo: float, stones: int) -> None:
+        # GTP 2, 6.2: byo_yomi_time > 0 with byo_yomi_stones = 0 means no time limit.
+        self.time_settings = None if (byo > 0 and stones == 0) else (main, byo, stones)
+        self.time_left = {}
+
+    def _time_left(self, args: list[str]) -> str:
+        if len(args) != 3:
+            raise GtpFailure("syntax error: time_left takes a colour, seconds and stones")
+        try:
+            color = color_name(parse_color(args[0].lower()))
+        except InvalidPositionError:
+            raise GtpFailure(f"syntax error: {args[0]!r} is not a colour") from None
+        seconds, stones = _number(args[1], "time_left"), _number(args[2], "time_left")
+        self.time_left[color] = (seconds, int(stones))
+        return ""
+
+    def time_for_move(self, color: Color | None = None) -> float | None:
+        """Seconds to spend on the next move of `color` (default: the side to move) by the
+        clock the controller gave, or None without a time limit. In byo-yomi (stones > 0)
+        the period's time over its stones; in main time, the time left over the moves
+        likely left (at least 10), plus one byo-yomi period's share; 90% of it, less a
+        tenth of a second for the protocol, and never below 0.05 s."""
+        color = color or self.game.to_move
+        if self.time_settings is None:
+            return None
+        main, byo, stones = self.time_settings
+        left, left_stones = self.time_left.get(color, (main if main > 0 else byo, 0 if main > 0 else stones))
+        if left_stones > 0:
+            share = left / left_stones
+        else:
+            points = self.game.width * self.game.height
+            moves_left = max(10.0, (0.6 * points - len(self.game.moves)) / 2)
+            share = left / moves_left + (byo / stones if stones else 0.0)
+        return max(0.05, 0.9 * share - 0.1)
+
+
+def _number(text: str, command: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise GtpFailure(f"syntax error: {command}: {text!r} is not a number") from None
+    if not 0 <= value < 1e9:
+        raise GtpFailure(f"syntax error: {command}: {text!r} is out of range")
+    return value
 
 
 def _command_word(line: str) -> str:
