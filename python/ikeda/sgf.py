@@ -15,6 +15,7 @@ the replay through :class:`ikeda.Game` and the writer.
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 import warnings
@@ -153,9 +154,15 @@ class Record:
         nodes, main, problems, changes = game
         made: list[Node] = []
         for parent, props, line, column in nodes:
-            merged: dict[str, list[str]] = {}
-            for k, v in props:  # a repeated identifier (FF[3] habit) joins its values
-                merged.setdefault(k, []).extend(v)
+            if len(props) == 1:  # most nodes: one move
+                merged = dict(props)
+            else:
+                merged = {}
+                for k, v in props:  # a repeated identifier (FF[3] habit) joins its values
+                    if k in merged:
+                        merged[k] = merged[k] + v
+                    else:
+                        merged[k] = v
             node = Node(merged, [], line, column)
             if parent is not None:
                 made[parent].children.append(node)
@@ -175,8 +182,11 @@ class Record:
         self._setup = (black, white)
         self.to_move: Color = color_name(to_move)
         passed = w * h
+        # tuple.__new__ skips the NamedTuple constructor's argument handling (a record
+        # has hundreds of moves and bulk reading is measured in benches/).
+        make, colors = tuple.__new__, ("", color_name(1), color_name(2))
         self.moves: list[RecordMove] = [
-            RecordMove(n, color_name(c), passed if i is None else i, names[passed if i is None else i], line, col)
+            make(RecordMove, (n, colors[c], passed if i is None else i, names[passed if i is None else i], line, col))
             for n, (c, i, line, col) in enumerate(moves, 1)
         ]
         self._changes = changes
@@ -344,7 +354,7 @@ def read_all(source: Source, *, encoding: str | None = None) -> list[Record]:
 
 def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]:
     data: str | bytes
-    path = None
+    path: Path | None = None
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     elif isinstance(source, os.PathLike) or (isinstance(source, str) and _names_file(source)):
@@ -356,6 +366,19 @@ def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]
         data = source[1:] if source.startswith("\ufeff") else source
     else:
         raise ArgumentError(f"SGF source must be a path, SGF text or bytes, not {type(source).__name__}")
+    # The tree is thousands of small acyclic objects (nodes, dicts, lists, moves): the
+    # cyclic garbage collector would walk the growing heap again and again while they are
+    # made, which tripled the time of a 19x19 record. Paused while it is built.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _records(source, path, data, encoding, all_games)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _records(source: Source, path: Path | None, data: str | bytes, encoding: str | None, all_games: bool) -> list[Record]:
     try:
         charset, games = _core.sgf_read(data, encoding, all_games)
     except SgfError as e:
@@ -368,7 +391,7 @@ def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]
     if problems:
         name = f" {path}" if path is not None else ""
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        warnings.warn(SgfWarning(f"record{name} read with problems: {problems[0]}{more}; see record.problems"), stacklevel=3)
+        warnings.warn(SgfWarning(f"record{name} read with problems: {problems[0]}{more}; see record.problems"), stacklevel=4)
     return records
 
 
