@@ -150,4 +150,5 @@ def as_rules(rules: Rules | str) -> Rules:
     """A Rules value from a value, a preset name or a rules string."""
     if isinstance(rules, Rules):
         return rules
-    return Rules.from_string(rules)
+    preset = PRESETS.get(rules) if isinstance(rules, str) else None  # the common case, without parsing
+    return preset if preset is not None else Rules.from_string(rules)

@@ -1,16 +1,24 @@
 //! Every configuration a game has passed through, for Rule 4 (superko).
 //!
 //! Each play appends one entry: the hash of the configuration after it, the play, and the
-//! stones it removed. A hash match is only a candidate: [`History::repeats`] confirms it
+//! stones it removed. A hash match is only a candidate: [`History::confirm`] confirms it
 //! by walking the current configuration back to the matching entry (O(plays since then))
 //! and comparing point by point, so a hash collision can never ban a legal play.
 //!
-//! Copies share their past: [`History::fork`] freezes the entries so far into an
-//! `Arc`-shared chunk, so copying a game costs O(plays since the last copy), not
-//! O(game). A counting filter (1024 one-byte counters) in front of the entries answers
-//! most "never seen" queries without a scan, and forgets undone plays, so enumerators that
-//! play and undo billions of times keep it sharp.
+//! Finding the candidate costs O(1) expected at any length of game:
+//! - a counting filter (1024 one-byte counters) in front of everything answers most
+//!   "never seen" queries of short games without looking further, and forgets undone
+//!   plays, so enumerators that play and undo billions of times keep it sharp;
+//! - past [`TAIL_SCAN`] private plays, an exact table (hash to oldest index and count)
+//!   follows the private tail, so long games do not scan their history;
+//! - copies share their past: [`History::fork`] freezes the entries so far into an
+//!   `Arc`-shared chunk, so copying a game costs O(plays since the last copy), not
+//!   O(game). A frozen chunk longer than [`CHUNK_SCAN`] carries its own exact table, and a
+//!   new chunk absorbs its parent while the parent is no longer than it (a binary counter),
+//!   so a line of play has O(log plays) chunks however often it was copied.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::color::{Cell, Color};
@@ -45,11 +53,108 @@ impl Entry {
     }
 }
 
+/// Zobrist hashes are uniformly random already: the table uses their low word as is.
+#[derive(Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.0 ^= n as u64;
+    }
+}
+
+type Keyed<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+
+/// Private plays scanned linearly before the tail gets its exact table.
+pub const TAIL_SCAN: usize = 512;
+/// Frozen chunks up to this length are scanned; longer ones carry an exact table.
+pub const CHUNK_SCAN: usize = 64;
+/// Every this many plays the configuration is kept whole, so confirming a hash match walks
+/// back at most this many plays from the next one kept, however old the match is.
+pub const CHECKPOINT_EVERY: usize = 128;
+
+/// The configuration after play `index`, and where that play's removed stones end in its
+/// container's list.
+#[derive(Clone, Debug)]
+struct Checkpoint {
+    index: u32,
+    removed_end: u32,
+    cells: Box<[Cell]>,
+}
+
+/// A run of consecutive plays (the private tail or a chunk), for walks.
+struct Span<'a> {
+    start: usize,
+    entries: &'a [Entry],
+    removed: &'a [Loc],
+    checkpoints: &'a [Checkpoint],
+}
+
 #[derive(Debug)]
 struct Chunk {
     parent: Option<Arc<Chunk>>,
+    /// Plays before this chunk's first entry.
+    start: usize,
     entries: Vec<Entry>,
     removed: Vec<Loc>,
+    checkpoints: Vec<Checkpoint>,
+    /// For chunks longer than [`CHUNK_SCAN`]: hash to the oldest index (`start + i + 1`)
+    /// holding it in this chunk.
+    table: Option<Keyed<u32>>,
+}
+
+impl Chunk {
+    fn new(parent: Option<Arc<Chunk>>, start: usize, entries: Vec<Entry>, removed: Vec<Loc>, checkpoints: Vec<Checkpoint>) -> Chunk {
+        let table = (entries.len() > CHUNK_SCAN).then(|| {
+            let mut t = Keyed::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
+            for (i, e) in entries.iter().enumerate() {
+                t.entry(e.hash()).or_insert((start + i + 1) as u32);
+            }
+            t
+        });
+        Chunk { parent, start, entries, removed, checkpoints, table }
+    }
+
+    /// The oldest index in this chunk whose configuration has hash `hash`.
+    #[inline]
+    fn oldest(&self, hash: u128) -> Option<usize> {
+        match &self.table {
+            Some(t) => t.get(&hash).map(|&k| k as usize),
+            None => self.entries.iter().position(|e| e.hash() == hash).map(|i| self.start + i + 1),
+        }
+    }
+}
+
+impl Drop for Chunk {
+    /// Frees a line of chunks iteratively, not one stack frame per chunk.
+    fn drop(&mut self) {
+        let mut next = self.parent.take();
+        while let Some(c) = next {
+            next = match Arc::try_unwrap(c) {
+                Ok(mut c) => c.parent.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+/// What a long private tail carries besides its entries.
+#[derive(Clone, Debug, Default)]
+struct LongTail {
+    checkpoints: Vec<Checkpoint>,
+    /// Once the private tail is longer than [`TAIL_SCAN`]: hash to (oldest index, number
+    /// of entries) over the tail's entries.
+    table: Option<Keyed<(u32, u32)>>,
 }
 
 const FILTER_SLOTS: usize = 1024;
@@ -63,8 +168,11 @@ pub struct History {
     entries: Vec<Entry>,
     /// Removed stones of the entries in `entries`, in play order.
     pub(crate) removed: Vec<Loc>,
+    /// Checkpoints and exact table of the private tail, once it has them (boxed: most
+    /// games in a batch never need them).
+    long: Option<Box<LongTail>>,
     /// Per slot: how many recorded configurations hash there (saturating: a counter that
-    /// reaches 255 stays there, which only costs scans).
+    /// reaches 255 stays there, which only costs lookups).
     filter: [u8; FILTER_SLOTS],
 }
 
@@ -83,6 +191,7 @@ impl History {
             frozen_len: 0,
             entries: Vec::new(),
             removed: Vec::new(),
+            long: None,
             filter: [0; FILTER_SLOTS],
         };
         h.remember(initial);
@@ -107,8 +216,9 @@ impl History {
         self.len() == 0
     }
 
-    /// Records a play whose removed stones were already appended to `self.removed`.
-    pub(crate) fn push(&mut self, hash: u128, loc: Loc, color: Color, removed: u16, suicide: bool) {
+    /// Records a play whose removed stones were already appended to `self.removed`; the
+    /// game now stands at `cells`.
+    pub(crate) fn push<const N: usize>(&mut self, hash: u128, loc: Loc, color: Color, removed: u16, suicide: bool, cells: &[Cell; N]) {
         self.remember(hash);
         self.entries.push(Entry {
             hash_hi: (hash >> 64) as u64,
@@ -118,6 +228,25 @@ impl History {
             suicide,
             removed,
         });
+        let k = self.len() as u32;
+        if self.len() % CHECKPOINT_EVERY == 0 {
+            let c = Checkpoint { index: k, removed_end: self.removed.len() as u32, cells: Box::from(&cells[..]) };
+            self.long.get_or_insert_with(Box::default).checkpoints.push(c);
+        }
+        if let Some(t) = self.long.as_mut().and_then(|l| l.table.as_mut()) {
+            t.entry(hash).and_modify(|(_, n)| *n += 1).or_insert((k, 1));
+        } else if self.entries.len() > TAIL_SCAN {
+            self.index_tail();
+        }
+    }
+
+    /// Builds the exact table of the private tail.
+    fn index_tail(&mut self) {
+        let mut t = Keyed::with_capacity_and_hasher(2 * self.entries.len(), BuildHasherDefault::default());
+        for (i, e) in self.entries.iter().enumerate() {
+            t.entry(e.hash()).and_modify(|(_, n): &mut (u32, u32)| *n += 1).or_insert(((self.frozen_len + i + 1) as u32, 1));
+        }
+        self.long.get_or_insert_with(Box::default).table = Some(t);
     }
 
     /// The last play; its removed stones are the last `removed` of `self.removed`. Brings
@@ -126,39 +255,73 @@ impl History {
     pub(crate) fn last(&mut self) -> Option<Entry> {
         if self.entries.is_empty() {
             let chunk = self.frozen.take()?;
-            let chunk = Arc::try_unwrap(chunk).unwrap_or_else(|shared| Chunk {
-                parent: shared.parent.clone(),
-                entries: shared.entries.clone(),
-                removed: shared.removed.clone(),
-            });
-            self.frozen_len -= chunk.entries.len();
-            self.frozen = chunk.parent;
-            self.entries = chunk.entries;
-            self.removed = chunk.removed;
+            let (parent, entries, removed, checkpoints) = match Arc::try_unwrap(chunk) {
+                Ok(mut c) => (c.parent.take(), std::mem::take(&mut c.entries), std::mem::take(&mut c.removed), std::mem::take(&mut c.checkpoints)),
+                Err(shared) => (shared.parent.clone(), shared.entries.clone(), shared.removed.clone(), shared.checkpoints.clone()),
+            };
+            self.frozen_len -= entries.len();
+            self.frozen = parent;
+            self.entries = entries;
+            self.removed = removed;
+            self.long = (!checkpoints.is_empty()).then(|| Box::new(LongTail { checkpoints, table: None }));
+            if self.entries.len() > TAIL_SCAN {
+                self.index_tail();
+            }
         }
         self.entries.last().copied()
     }
 
     /// Drops the last play (after [`History::last`]).
     pub(crate) fn pop(&mut self) {
+        let len = self.len();
+        if let Some(l) = &mut self.long {
+            if l.checkpoints.last().is_some_and(|c| c.index as usize == len) {
+                l.checkpoints.pop();
+            }
+        }
         if let Some(e) = self.entries.pop() {
             let n = &mut self.filter[slot(e.hash())];
             if *n < u8::MAX {
                 *n -= 1;
             }
             self.removed.truncate(self.removed.len() - e.removed as usize);
+            if let Some(t) = self.long.as_mut().and_then(|l| l.table.as_mut()) {
+                if let std::collections::hash_map::Entry::Occupied(mut o) = t.entry(e.hash()) {
+                    // The newest entry goes; the oldest index stays while others remain.
+                    if o.get().1 == 1 {
+                        o.remove();
+                    } else {
+                        o.get_mut().1 -= 1;
+                    }
+                }
+            }
         }
     }
 
     /// A history for a copy of the game: the past is shared from now on.
     pub fn fork(&mut self) -> History {
         if !self.entries.is_empty() {
-            self.frozen_len += self.entries.len();
-            self.frozen = Some(Arc::new(Chunk {
-                parent: self.frozen.take(),
-                entries: std::mem::take(&mut self.entries),
-                removed: std::mem::take(&mut self.removed),
-            }));
+            let mut entries = std::mem::take(&mut self.entries);
+            let mut removed = std::mem::take(&mut self.removed);
+            let mut checkpoints = self.long.take().map(|l| l.checkpoints).unwrap_or_default();
+            let mut parent = self.frozen.take();
+            // A binary counter: absorb the parent while it is no longer than the new
+            // chunk, so a line of play keeps O(log plays) chunks.
+            while let Some(p) = parent.take_if(|p| p.entries.len() <= entries.len()) {
+                let mut e = Vec::with_capacity(p.entries.len() + entries.len());
+                e.extend_from_slice(&p.entries);
+                e.append(&mut entries);
+                let mut r = Vec::with_capacity(p.removed.len() + removed.len());
+                r.extend_from_slice(&p.removed);
+                r.append(&mut removed);
+                let mut c = p.checkpoints.clone();
+                c.extend(checkpoints.into_iter().map(|k| Checkpoint { removed_end: k.removed_end + p.removed.len() as u32, ..k }));
+                (entries, removed, checkpoints) = (e, r, c);
+                parent = p.parent.clone();
+            }
+            let start = parent.as_ref().map_or(0, |p| p.start + p.entries.len());
+            self.frozen_len = start + entries.len();
+            self.frozen = Some(Arc::new(Chunk::new(parent, start, entries, removed, checkpoints)));
         }
         self.clone()
     }
@@ -167,9 +330,13 @@ impl History {
     #[cfg(test)]
     pub(crate) fn forge_last_hash(&mut self, hash: u128) {
         self.remember(hash);
+        let k = self.len() as u32;
         let e = self.entries.last_mut().expect("a play to forge");
         e.hash_hi = (hash >> 64) as u64;
         e.hash_lo = hash as u64;
+        if let Some(t) = self.long.as_mut().and_then(|l| l.table.as_mut()) {
+            t.entry(hash).or_insert((k, 1));
+        }
     }
 
     /// The last play and the stones it removed, if it is in the private tail or the
@@ -234,7 +401,9 @@ impl History {
     }
 
     /// The oldest index whose configuration has hash `hash` (0 = the initial one, k = after
-    /// the k-th play), if any: a candidate for [`History::confirm`].
+    /// the k-th play), if any: a candidate for [`History::confirm`]. O(1) expected: the
+    /// filter, then the exact tables (or short scans) of the tail and of the O(log plays)
+    /// frozen chunks.
     #[must_use]
     pub fn oldest_match(&self, hash: u128) -> Option<usize> {
         if self.filter[slot(hash)] == 0 {
@@ -243,28 +412,85 @@ impl History {
         if self.initial == hash {
             return Some(0);
         }
+        let mut chunk = self.frozen.as_deref();
         let mut oldest = None;
-        let mut k = self.len();
-        self.walk_back(|e, _| {
-            if e.hash() == hash {
+        // Oldest first would need a walk to the root; the chunks are few, so take the
+        // last (oldest) hit on the way back.
+        while let Some(c) = chunk {
+            if let Some(k) = c.oldest(hash) {
                 oldest = Some(k);
             }
-            k -= 1;
-            true
-        });
-        oldest
+            chunk = c.parent.as_deref();
+        }
+        if oldest.is_some() {
+            return oldest;
+        }
+        match self.long.as_ref().and_then(|l| l.table.as_ref()) {
+            Some(t) => t.get(&hash).map(|&(k, _)| k as usize),
+            None => self.entries.iter().position(|e| e.hash() == hash).map(|i| self.frozen_len + i + 1),
+        }
     }
 
-    /// Whether `candidate` equals one of the configurations from index `oldest` on, the
-    /// game now standing at `current`: walks the current configuration back play by play
-    /// and compares point by point.
+    /// Number of frozen chunks behind this history (for tests of the bound).
+    #[cfg(test)]
+    fn chunks(&self) -> usize {
+        std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref()).count()
+    }
+
+    /// The tail and the chunks, newest first.
+    fn spans(&self) -> Vec<Span<'_>> {
+        let tail = Span { start: self.frozen_len, entries: &self.entries, removed: &self.removed, checkpoints: self.long.as_ref().map_or(&[], |l| &l.checkpoints) };
+        let chunks = std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref())
+            .map(|c| Span { start: c.start, entries: &c.entries, removed: &c.removed, checkpoints: &c.checkpoints });
+        std::iter::once(tail).chain(chunks).collect()
+    }
+
+    /// Whether `candidate`, whose hash matched the one recorded at index `oldest`, equals
+    /// one of the configurations from index `oldest` on, the game now standing at
+    /// `current`. The configuration at `oldest` is rebuilt from the next checkpoint after
+    /// it (at most [`CHECKPOINT_EVERY`] plays back) and compared point by point; only if
+    /// that differs (a genuine hash collision) is the whole way back walked and compared.
     #[must_use]
     pub fn confirm<const N: usize>(&self, oldest: usize, current: &[Cell; N], candidate: &[Cell; N]) -> bool {
-        let mut cells = *current;
-        let mut k = self.len();
-        if cells == *candidate {
+        if current == candidate {
             return true;
         }
+        let spans = self.spans();
+        let mut from: Option<(usize, &Checkpoint)> = None;
+        for (si, s) in spans.iter().enumerate() {
+            let i = s.checkpoints.partition_point(|c| (c.index as usize) < oldest);
+            if let Some(c) = s.checkpoints.get(i) {
+                if from.is_none_or(|(_, b)| c.index < b.index) {
+                    from = Some((si, c));
+                }
+            }
+        }
+        let (mut cells, mut k, mut si, mut pos, mut end) = match from {
+            Some((si, c)) => {
+                let cells: &[Cell; N] = c.cells[..].try_into().expect("checkpoints hold the board's cells");
+                (*cells, c.index as usize, si, c.index as usize - spans[si].start, c.removed_end as usize)
+            }
+            None => (*current, self.len(), 0, self.entries.len(), self.removed.len()),
+        };
+        while k > oldest {
+            if pos == 0 {
+                si += 1;
+                (pos, end) = (spans[si].entries.len(), spans[si].removed.len());
+                continue;
+            }
+            let e = &spans[si].entries[pos - 1];
+            let start = end - e.removed as usize;
+            e.undo_on(&mut cells, &spans[si].removed[start..end]);
+            (pos, end, k) = (pos - 1, start, k - 1);
+        }
+        cells == *candidate || self.confirm_by_walking(oldest, current, candidate)
+    }
+
+    /// [`History::confirm`] by walking back from `current` to `oldest` and comparing after
+    /// every play.
+    fn confirm_by_walking<const N: usize>(&self, oldest: usize, current: &[Cell; N], candidate: &[Cell; N]) -> bool {
+        let mut cells = *current;
+        let mut k = self.len();
         let mut found = false;
         self.walk_back(|e, removed| {
             if k <= oldest {
@@ -276,5 +502,98 @@ impl History {
             !found
         });
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::{RngCore, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// One line of play as the plain list of its hashes, initial one first.
+    #[derive(Clone)]
+    struct Model(Vec<u128>);
+
+    impl Model {
+        fn oldest(&self, hash: u128) -> Option<usize> {
+            self.0.iter().position(|&h| h == hash)
+        }
+    }
+
+    fn push(h: &mut History, m: &mut Model, hash: u128) {
+        h.push(hash, 0, Color::Black, 0, false, &[Cell::Empty; 1]);
+        m.0.push(hash);
+    }
+
+    /// Random plays, undos and copies over a small space of hashes (so configurations
+    /// repeat), long enough to cross every threshold: the exact tables answer exactly what
+    /// a scan of the whole line answers, for every line.
+    #[test]
+    fn tables_agree_with_a_scan_of_the_whole_line() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        // (hash space, per mille: plays, undos before copies and drops)
+        for (space, play, undo) in [(50u64, 800, 920), (5_000, 800, 920), (1 << 40, 800, 920), (50, 800, 999), (1 << 40, 700, 998)] {
+            let mut lines = vec![(History::new(7), Model(vec![7]))];
+            let mut longest = 0;
+            for step in 0..20_000 {
+                let i = (rng.next_u64() % lines.len() as u64) as usize;
+                let r = rng.next_u64() % 1000;
+                let room = lines.len() < 8;
+                let (h, m) = &mut lines[i];
+                if r < play {
+                    let hash = u128::from(rng.next_u64() % space) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+                    push(h, m, hash);
+                } else if r < undo {
+                    if h.last().is_some() {
+                        h.pop();
+                        m.0.pop();
+                    }
+                } else if room {
+                    let copy = h.fork();
+                    let model = m.clone();
+                    lines.push((copy, model));
+                } else {
+                    lines.swap_remove(i);
+                }
+                if step % 7 == 0 {
+                    longest = longest.max(lines.iter().map(|(h, _)| h.entries.len()).max().unwrap_or(0));
+                    for (h, m) in &lines {
+                        assert_eq!(h.len() + 1, m.0.len());
+                        for _ in 0..4 {
+                            let probe = if rng.next_u64() % 2 == 0 {
+                                m.0[(rng.next_u64() % m.0.len() as u64) as usize]
+                            } else {
+                                u128::from(rng.next_u64() % space) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835
+                            };
+                            assert_eq!(h.oldest_match(probe), m.oldest(probe), "step {step}");
+                        }
+                    }
+                }
+            }
+            if undo - play > 190 {
+                assert!(longest > TAIL_SCAN, "the tail table was exercised");
+            }
+        }
+    }
+
+    /// Copied after every play (the search pattern), a line keeps a logarithmic number of
+    /// chunks, and dropping it takes no deep recursion.
+    #[test]
+    fn copies_after_every_play_keep_few_chunks() {
+        let mut h = History::new(0);
+        let mut keep = Vec::new();
+        for k in 1..=50_000u128 {
+            h.push(k, 0, Color::Black, 0, false, &[Cell::Empty; 1]);
+            let copy = h.fork();
+            if k % 1000 == 0 {
+                keep.push(copy);
+            }
+            assert!(h.chunks() <= 17, "{} chunks after {k} plays", h.chunks());
+        }
+        assert_eq!(h.oldest_match(12_345), Some(12_345));
+        assert_eq!(keep[3].oldest_match(4_000), Some(4_000));
+        assert_eq!(keep[3].oldest_match(4_001), None);
+        std::thread::Builder::new().stack_size(64 * 1024).spawn(move || drop((h, keep))).unwrap().join().unwrap();
     }
 }

@@ -208,7 +208,7 @@ impl<const N: usize> Position<N> {
     /// Plays without the legality test. Precondition: [`Position::check`] passed.
     pub fn play_unchecked(&mut self, loc: Loc, c: Color) -> PlayEffect {
         let effect = self.board.play_unchecked(loc, c, &mut self.history.removed);
-        self.history.push(self.board.hash(), loc, c, effect.removed, effect.suicide);
+        self.history.push(self.board.hash(), loc, c, effect.removed, effect.suicide, self.board.cells());
         effect
     }
 
@@ -319,6 +319,56 @@ mod tests {
         let mut q = pos(4, 3, PlayRules::IKEDA);
         play_all(&mut q, &["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"]);
         assert_eq!(q.check(at(&q, "C2"), Color::Black), Err(Illegal::Superko));
+    }
+
+    /// Long games on small boards repeat configurations all the time, far back as well as
+    /// near: the legal plays must be exactly those the rules' definition gives, checked
+    /// against every configuration seen (kept whole, no hashes), through copies and undos.
+    #[test]
+    fn long_games_ban_exactly_the_repetitions() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let key = |cells: &[Cell]| cells.iter().map(|&x| x as u8).collect::<Vec<u8>>();
+        for (w, h) in [(3, 3), (4, 4), (5, 5)] {
+            let mut p = pos(w, h, PlayRules::IKEDA);
+            let mut line = vec![key(p.board().cells())];
+            let mut seen = std::collections::HashMap::from([(line[0].clone(), 1)]);
+            let mut c = Color::Black;
+            let mut banned = 0;
+            for step in 0..6000 {
+                let expected: Vec<Loc> = p
+                    .geometry()
+                    .locs()
+                    .filter(|&l| p.board().cell(l) == Cell::Empty)
+                    .filter(|&l| {
+                        let shape = p.board().shape(l, c);
+                        let repeats = shape.captures && seen.contains_key(&key(&p.board().cells_after(l, c)));
+                        !shape.suicide && !repeats
+                    })
+                    .collect();
+                let legal: Vec<Loc> = p.legal_plays(c).into_iter().map(|(_, l)| l).collect();
+                banned += p.geometry().locs().filter(|&l| p.check(l, c) == Err(Illegal::Superko)).count();
+                assert_eq!(legal, expected, "{w}x{h}, step {step}");
+                match rng.next_u64() % 20 {
+                    0 if p.undo().is_some() => {
+                        let k = line.pop().unwrap();
+                        *seen.get_mut(&k).unwrap() -= 1;
+                        if seen[&k] == 0 {
+                            seen.remove(&k);
+                        }
+                    }
+                    1 => p = p.fork(),
+                    _ if !legal.is_empty() => {
+                        p.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize], c);
+                        let k = key(p.board().cells());
+                        *seen.entry(k.clone()).or_insert(0) += 1;
+                        line.push(k);
+                    }
+                    _ => {}
+                }
+                c = c.opponent();
+            }
+            assert!(banned > 100, "{w}x{h}: only {banned} superko bans seen");
+        }
     }
 
     #[test]
