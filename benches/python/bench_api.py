@@ -222,6 +222,61 @@ def test_play_pyspiel(benchmark: Any, size: int) -> None:
 test_play_pyspiel.__doc__ = PLAY_DOC
 
 
+# -- new game and replay ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_ikeda(benchmark: Any, size: int) -> None:
+    """`Game(size, komi=...)`: a new game from the empty board."""
+    group(benchmark, "new_game", size)
+    g = benchmark(ikeda.Game, size, komi=KOMI)
+    assert g.to_move == "B" and not g.move_indices and g.legal_mask().sum() == size * size + 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_pyspiel(benchmark: Any, size: int) -> None:
+    """`game.new_initial_state()`."""
+    group(benchmark, "new_game", size)
+    s = benchmark(spiel_game(size).new_initial_state)
+    assert s.move_number() == 0 and len(s.legal_actions()) == size * size + 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_ikeda(benchmark: Any, size: int) -> None:
+    """A recorded game replayed from a new game: `Game(...)` then `play` of every move of
+    the line (flat indices), ENDGAME plays."""
+    group(benchmark, "replay", size)
+    moves = line(size).plays
+
+    def replay() -> ikeda.Game:
+        g = ikeda.Game(size, komi=KOMI)
+        play = g.play
+        for m in moves:
+            play(m)
+        return g
+
+    g = benchmark(replay)
+    assert stone_counts(g.to_numpy()) == stone_counts(line(size).game(ENDGAME[size]).to_numpy())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_pyspiel(benchmark: Any, size: int) -> None:
+    """The same record in pyspiel: `new_initial_state()` then `apply_action` per move."""
+    group(benchmark, "replay", size)
+    actions = [to_spiel(m, size) for m in line(size).plays]
+    game = spiel_game(size)
+
+    def replay() -> Any:
+        s = game.new_initial_state()
+        apply = s.apply_action
+        for a in actions:
+            apply(a)
+        return s
+
+    s = benchmark(replay)
+    assert np.array_equal(spiel_stones(s, size), line(size).game(ENDGAME[size]).to_numpy())
+
+
 # -- copy --------------------------------------------------------------------------------
 
 

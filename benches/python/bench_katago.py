@@ -1,0 +1,54 @@
+"""Native playouts beside KataGo's C++ ``Board`` driven by a plain loop with the same
+policy, in the same run: the yardstick of the board kernel.
+
+The driver is built from a snapshot of lightvector/KataGo by the peers' build script
+(``sh build.sh <KataGo git dir> <outdir>``, see benches/README.md); point
+``IKEDA_KATAGO_DRIVER`` at the binary, or leave it at ``target/katago/kgplayout``. Without
+it these benchmarks skip. Each round runs the driver for two seconds, then
+``simulate(threads=1)`` for about as long, alternately, so both see the same load; the
+ratio of each round (ikeda moves/s over KataGo's) goes to ``extra_info``. KataGo's driver
+checks simple ko only; ikeda's playouts are exact to Rule 4. Both policies draw uniformly
+among the legal points that do not fill the mover's own eye and pass only when none is
+left, so the mean lengths must agree (about 111 moves on 9x9, 455 on 19x19).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ikeda.simulate import simulate
+
+DRIVER = Path(os.environ.get("IKEDA_KATAGO_DRIVER", Path(__file__).parents[2] / "target" / "katago" / "kgplayout"))
+SECONDS = 2.0
+
+
+@pytest.mark.parametrize("size", [9, 19])
+def test_playouts_ikeda_vs_katago_board(benchmark: Any, size: int) -> None:
+    if not DRIVER.is_file():
+        pytest.skip(f"KataGo board driver not built at {DRIVER}")
+    benchmark.group = f"katago {size}x{size}"
+    ratios: list[float] = []
+    lengths: list[tuple[float, float]] = []
+    games = 2000 if size == 9 else 300
+
+    def round_pair() -> None:
+        out = subprocess.run([str(DRIVER), str(size), str(SECONDS)], capture_output=True, text=True, check=True)
+        kg = json.loads(out.stdout)
+        sim = simulate(size, games, threads=1, seed=len(ratios) + 1, chunk=games)
+        assert not sim.capped.any()
+        ours = float(sim.length.sum()) / sim.seconds
+        ratios.append(ours / kg["moves_per_s"])
+        lengths.append((float(sim.length.mean()), kg["mean_len"]))
+
+    benchmark.pedantic(round_pair, rounds=3, iterations=1)
+    for ours, theirs in lengths:
+        assert abs(ours - theirs) < 0.1 * theirs, (ours, theirs)
+    benchmark.extra_info["ratios"] = [round(r, 3) for r in ratios]
+    benchmark.extra_info["median_ratio"] = round(statistics.median(ratios), 3)
