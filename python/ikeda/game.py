@@ -8,6 +8,7 @@ know: whose turn it is (Rules 1, 2, 8), the passes and the end of the game (Rule
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
@@ -27,6 +28,12 @@ __all__ = ["BLACK", "WHITE", "Color", "Game", "Move", "count_games", "perft"]
 #: A move: a GTP vertex ("D4", case-insensitive, no letter I), "pass", or a flat index
 #: (row-major from the top-left point; ``width * height`` is pass).
 Move = Union[str, int]
+
+
+@functools.lru_cache(maxsize=256)
+def _with_komi(rules: Rules, komi: float) -> Rules:
+    """`rules` with `komi`, made (and validated) once per pair: a new game is a hot call."""
+    return rules if komi == rules.komi else rules.replace(komi=komi)
 
 
 class Game:
@@ -60,7 +67,7 @@ class Game:
         if komi is not None:
             if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
                 raise ArgumentError(f"komi must be a multiple of 1/2, not {komi!r}")
-            rules = rules.replace(komi=komi)
+            rules = _with_komi(rules, komi)
         w = size if width is None else width
         h = size if height is None else height
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in (w, h)):
