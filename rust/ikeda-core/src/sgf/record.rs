@@ -71,7 +71,8 @@ pub struct Record {
 
 /// A `KM` value as the komi in points, and a note when it was normalised. Fox writes komi
 /// in hundredths (`KM[750]` is 7.5) and in stones of Chinese counting (`KM[375]`, 3.75
-/// stones, is 7.5 points); so: a value of 100 or more is in hundredths, and a value whose
+/// stones, is 7.5 points); so: a whole number of 100 or more written without a point or
+/// sign is in hundredths, and a value whose
 /// fraction is a quarter is in stones (doubled). `None` when it is not a number or not a
 /// multiple of 1/2 after that.
 #[must_use]
@@ -82,7 +83,8 @@ pub fn komi(value: &str) -> Option<(f64, Option<String>)> {
         return None;
     }
     let mut how = Vec::new();
-    if k.abs() >= 100.0 {
+    // Written as a whole number, as Fox does: KGS writes a real komi of -100 as `-100.00`.
+    if k >= 100.0 && written.bytes().all(|b| b.is_ascii_digit()) {
         k /= 100.0;
         how.push("in hundredths");
     }
@@ -363,6 +365,8 @@ mod tests {
         assert!(komi("6.5").unwrap().1.is_none());
         assert!(komi("375").unwrap().1.unwrap().contains("stones"));
         assert_eq!(komi("6.4"), None);
+        assert_eq!(komi("-100.00"), Some((-100.0, None))); // KGS: a real komi
+        assert_eq!(komi("100.5").map(|(k, _)| k), Some(100.5));
         let r = read("(;KM[0.5]SZ[9]KM[7]SZ[4])").unwrap();
         assert_eq!((r.komi, r.geometry.width), (Some(0.5), 9));
         assert_eq!(r.problems.len(), 2);
