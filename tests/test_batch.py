@@ -256,3 +256,38 @@ def test_empty_batch_and_large_boards() -> None:
     big = ikeda.Batch(2, (25, 21), seed=4)
     assert big.playout() == 0
     assert big.boards().shape == (2, 21, 25) and big.features().shape == (2, 20, 21, 25)
+
+
+def test_masks_and_features_into_caller_buffers_equal_the_fresh_ones() -> None:
+    b = ikeda.Batch(8, 5, seed=3)
+    mask = np.zeros((8, 26), dtype=np.bool_)
+    planes = np.full((8, 2 * 2 + 4, 5, 5), 7.0, dtype=np.float32)
+    assert b.legal_mask(out=mask) is mask and np.array_equal(mask, b.legal_mask())
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+        b.step(actions, mask=mask)  # the new masks come back in the same call
+        assert np.array_equal(mask, b.legal_mask())
+        assert b.features(2, out=planes) is planes and np.array_equal(planes, b.features(2))
+
+
+def test_a_refused_step_leaves_the_callers_mask_as_it_was() -> None:
+    b = ikeda.Batch(2, 5, seed=3)
+    b.step(np.array([12, 12]))
+    mask = np.ones((2, 26), dtype=np.bool_)
+    with pytest.raises(ikeda.IllegalMoveError):
+        b.step(np.array([0, 12]), mask=mask)  # 12 is occupied in game 1
+    assert mask.all()
+
+
+@pytest.mark.parametrize(
+    "out",
+    [np.zeros((2, 25), dtype=np.bool_), np.zeros((2, 26), dtype=np.int8), np.zeros((26, 2), dtype=np.bool_).T, [[True] * 26] * 2],
+)
+def test_caller_buffers_of_the_wrong_kind_are_refused(out: object) -> None:
+    b = ikeda.Batch(2, 5)
+    with pytest.raises(ikeda.IkedaError, match="out must"):
+        b.legal_mask(out=out)  # type: ignore[arg-type]
+    with pytest.raises(ikeda.IkedaError, match="out must"):
+        b.step(np.array([0, 0]), mask=out)  # type: ignore[arg-type]
+    assert b.lengths.tolist() == [0, 0]

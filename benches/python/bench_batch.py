@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -42,6 +43,50 @@ def test_selfplay_ikeda_batch(benchmark: Any, n: int, record_rate: Any) -> None:
     benchmark.pedantic(run, rounds=3, iterations=1)
     assert all(m > n * 40 for m in moves)
     record_rate("moves_per_s", sum(moves))
+
+
+
+@pytest.mark.parametrize("buffers", [False, True], ids=["fresh-arrays", "caller-buffers"])
+def test_selfplay_4096_split(benchmark: Any, buffers: bool, record_rate: Any) -> None:
+    """4,096 9x9 games in lockstep, legal mask -> numpy sampling -> step, either with a
+    fresh mask array per call or with the mask in a caller's buffer refreshed by the step
+    itself (one native call per step). Reports the time split per step."""
+    benchmark.group = "lockstep self-play 9x9, 4,096 games"
+    n = 4096
+    moves: list[int] = []
+    split = {"native": 0.0, "sampling": 0.0, "steps": 0}
+
+    def run() -> None:
+        b = ikeda.Batch(n, 9, seed=len(moves) + 1)
+        rng = np.random.default_rng(len(moves))
+        mask = np.empty((n, 82), dtype=np.bool_)
+        t = time.perf_counter()
+        b.legal_mask(out=mask) if buffers else None
+        while not b.is_over.all():
+            if not buffers:
+                mask = b.legal_mask()
+            t1 = time.perf_counter()
+            actions = random_actions(mask, rng)
+            t2 = time.perf_counter()
+            if buffers:
+                b.step(actions, mask=mask)
+            else:
+                b.step(actions)
+            t3 = time.perf_counter()
+            split["native"] += (t1 - t) + (t3 - t2)
+            split["sampling"] += t2 - t1
+            split["steps"] += 1
+            t = t3
+            if b.lengths.max() > 4 * 81:
+                break
+        moves.append(int(b.lengths.sum()))
+
+    benchmark.pedantic(run, rounds=2, iterations=1)
+    assert all(m > n * 40 for m in moves)
+    record_rate("moves_per_s", sum(moves))
+    steps = max(1, int(split["steps"]))
+    benchmark.extra_info["native_ms_per_step"] = round(1e3 * split["native"] / steps, 3)
+    benchmark.extra_info["sampling_ms_per_step"] = round(1e3 * split["sampling"] / steps, 3)
 
 
 def test_selfplay_pyspiel_states(benchmark: Any, record_rate: Any) -> None:

@@ -9,6 +9,8 @@ released. Actions are flat indices (row-major from the top-left, ``w*h`` = pass)
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -72,17 +74,34 @@ class Batch:
     def threads(self) -> int:
         return self._games.threads
 
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
+    def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """``(n, w*h + 1)`` bools, the pass last. A finished game allows only the pass
-        (whatever :meth:`step` is given for it is ignored)."""
-        return self._games.legal_mask()
+        (whatever :meth:`step` is given for it is ignored). With `out` (a C-contiguous bool
+        array of that shape) the masks are written there and `out` is returned: no
+        allocation per call in a lockstep loop."""
+        if out is None:
+            return self._games.legal_mask()
+        self._games.legal_mask_into(self._buffer(out, np.bool_, (self._n, self._w * self._h + 1)))
+        return out
 
-    def step(self, actions: npt.ArrayLike) -> None:
+    def _buffer(self, out: object, dtype: type, shape: tuple[int, ...]) -> npt.NDArray[Any]:
+        """`out` if it is a writable C-contiguous array of `dtype` and `shape`."""
+        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != shape:
+            what = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+            raise ArgumentError(f"out must be a {np.dtype(dtype)} array of shape {shape}, not {what}")
+        if not out.flags.c_contiguous or not out.flags.writeable:
+            raise ArgumentError("out must be a writable C-contiguous array")
+        return out
+
+    def step(self, actions: npt.ArrayLike, *, mask: npt.NDArray[np.bool_] | None = None) -> None:
         """Plays ``actions[i]`` in game ``i`` for every game not yet over.
 
         All or nothing: if any action is malformed (:class:`ikeda.InvalidMoveError`) or
         illegal (:class:`ikeda.IllegalMoveError`), no game changes and the error's
         ``game`` names the lowest game index that refused.
+
+        With `mask` (as for :meth:`legal_mask`'s `out`), the new legal masks are written
+        there in the same native call; a refused step leaves `mask` as it was.
         """
         a = np.asarray(actions)
         if a.shape != (self._n,):
@@ -92,7 +111,11 @@ class Batch:
         if a.dtype.kind == "u" and a.size and int(a.max()) >= 2**63:
             game = int(np.argmax(a >= 2**63))
             raise InvalidMoveError(f"game {game}: action {int(a[game])} is not a flat index", int(a[game]), game)
-        self._games.step(np.ascontiguousarray(a, dtype=np.int64))
+        a = np.ascontiguousarray(a, dtype=np.int64)
+        if mask is None:
+            self._games.step(a)
+        else:
+            self._games.step_into(a, self._buffer(mask, np.bool_, (self._n, self._w * self._h + 1)))
 
     @property
     def is_over(self) -> npt.NDArray[np.bool_]:
@@ -158,12 +181,17 @@ class Batch:
             raise ArgumentError(f"max_moves must be non-negative, not {max_moves}")
         return self._games.playout(pass_probability, max_moves)
 
-    def features(self, history: int = 8) -> npt.NDArray[np.float32]:
+    def features(self, history: int = 8, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """``(n, 2*history + 4, h, w)`` float32 input planes from the side to move's view:
         its stones in the last ``history`` configurations (newest first; a pass makes no
         new configuration), the opponent's likewise, then all-ones planes for Black to
         move, the side to move made the first pass, the opponent made it, and a pass now
-        would end the game (docs/batch.md)."""
+        would end the game (docs/batch.md). With `out` (a C-contiguous float32 array of
+        that shape) the planes are written there and `out` is returned."""
         if not isinstance(history, int) or not 1 <= history <= 64:
             raise ArgumentError(f"history must be an int in 1..64, not {history!r}")
-        return self._games.features(history)
+        if out is None:
+            return self._games.features(history)
+        w, h = self.size
+        self._games.features_into(history, self._buffer(out, np.float32, (self._n, 2 * history + 4, h, w)))
+        return out

@@ -3,7 +3,7 @@
 //! Python `ikeda.Batch` validates shapes and types before calling in.
 
 use ikeda_core::{Batch, Geometry, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use crate::errors::{action_count, bad_argument, geometry, step_error};
@@ -52,6 +52,14 @@ impl PyBatch {
     }
 }
 
+/// The writable contiguous buffer of a caller's array of the given shape.
+fn buffer<'a, T: numpy::Element>(shape: &[usize], want: &[usize], array: &'a mut numpy::PyReadwriteArray<'_, T, impl numpy::ndarray::Dimension>) -> PyResult<&'a mut [T]> {
+    if shape != want {
+        return Err(bad_argument(format!("out must have shape {want:?}, not {shape:?}")));
+    }
+    array.as_slice_mut().map_err(|_| bad_argument("out must be C-contiguous"))
+}
+
 #[pymethods]
 impl PyBatch {
     #[new]
@@ -93,6 +101,49 @@ impl PyBatch {
             out
         });
         PyArray1::from_vec(py, out).reshape(shape)
+    }
+
+    /// [`PyBatch::legal_mask`] written into a caller's `(n, w*h + 1)` bool array.
+    fn legal_mask_into(&mut self, py: Python<'_>, mut out: PyReadwriteArray2<'_, bool>) -> PyResult<()> {
+        let want = self.shape2(self.geo.points() + 1);
+        let shape = out.shape().to_vec();
+        let out = buffer(&shape, &want, &mut out)?;
+        self.run(py, move |g| with_batch!(g, b => b.legal_mask(out)));
+        Ok(())
+    }
+
+    /// [`PyBatch::step`], then the new legal masks into `mask` in the same call; the
+    /// masks are left as they were if the step is refused.
+    fn step_into(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>, mut mask: PyReadwriteArray2<'_, bool>) -> PyResult<()> {
+        let actions = actions.as_slice()?.to_vec();
+        if actions.len() != self.n() {
+            return Err(action_count(py, self.n(), actions.len()));
+        }
+        let want = self.shape2(self.geo.points() + 1);
+        let shape = mask.shape().to_vec();
+        let out = buffer(&shape, &want, &mut mask)?;
+        let geo = self.geo;
+        self.run(py, move |g| {
+            with_batch!(g, b => {
+                b.step(&actions)?;
+                b.legal_mask(out);
+                Ok(())
+            })
+        })
+        .map_err(|e| step_error(py, e, geo))
+    }
+
+    /// [`PyBatch::features`] written into a caller's `(n, 2*history + 4, h, w)` float32 array.
+    fn features_into(&mut self, py: Python<'_>, history: usize, mut out: PyReadwriteArray4<'_, f32>) -> PyResult<()> {
+        if !(1..=MAX_HISTORY).contains(&history) {
+            return Err(bad_argument(format!("history must be in 1..={MAX_HISTORY}, not {history}")));
+        }
+        let geo = self.geo;
+        let want = [self.n(), 2 * history + EXTRA_PLANES, usize::from(geo.height), usize::from(geo.width)];
+        let shape = out.shape().to_vec();
+        let out = buffer(&shape, &want, &mut out)?;
+        self.run(py, move |g| with_batch!(g, b => b.features(history, out)));
+        Ok(())
     }
 
     /// Plays one action per game (flat indices, `w*h` = pass); all or nothing.
