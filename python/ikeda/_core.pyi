@@ -7,7 +7,7 @@ from typing import Protocol, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap"]
+__all__ = ["__version__", "build_profile", "Board", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES"]
 
 __version__: str
 build_profile: str
@@ -207,3 +207,5 @@ def confirm_status(
 ]: ...
 
 def move_cap(width: int, height: int) -> int: ...
+MAX_THREADS: int
+MAX_GAMES: int

@@ -9,14 +9,19 @@ released. Actions are flat indices (row-major from the top-left, ``w*h`` = pass)
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .errors import ArgumentError, InvalidMoveError
+from .errors import ArgumentError, InvalidMoveError, InvalidPositionError
+from .limits import MAX_GAMES, MAX_MOVES, board_side, probability, thread_count, whole
 from .rules import Rules, as_rules
+
+T = TypeVar("T")
 
 #: Input planes besides the stone history: Black to move, the side to move made the first
 #: pass, the opponent made it, a pass now would end the game.
@@ -44,23 +49,32 @@ class Batch:
         seed: int = 1,
         threads: int = 0,
     ) -> None:
-        w, h = (size, size) if isinstance(size, int) else size
+        if isinstance(size, tuple) and len(size) == 2:
+            w, h = board_side(size[0], "width"), board_side(size[1], "height")
+        elif isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+            w = h = board_side(size, "size")
+        else:
+            raise InvalidPositionError(f"size must be an int or a (width, height) pair of ints, not {size!r}")
         ruleset = as_rules(rules)
         if komi is not None:
             ruleset = ruleset.replace(komi=komi)
-        if not isinstance(n, int) or n < 0:
-            raise ArgumentError(f"n must be a non-negative int, not {n!r}")
-        if not 0 <= seed < 2**64:
-            raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
-        if threads < 0:
-            raise ArgumentError(f"threads must be 0 (every core) or more, not {threads}")
+        n = whole(n, "n", 0, MAX_GAMES)
+        seed = whole(seed, "seed", 0, 2**64 - 1)
+        threads = thread_count(threads)
         self._games = _core.Batch(w, h, ruleset, n, seed, threads)
+        self._lock = threading.Lock()
         self._n, self._w, self._h = n, w, h
         self.rules: Rules = ruleset
         self.seed = seed
 
     def __len__(self) -> int:
         return self._n
+
+    def _call(self, method: Callable[..., T], *args: object) -> T:
+        """Calls the native batch under the batch's lock: two Python threads using one
+        batch take turns (the native calls release the GIL while they work)."""
+        with self._lock:
+            return method(*args)
 
     def __repr__(self) -> str:
         return f"Batch({self._n}, size=({self._w}, {self._h}), rules={str(self.rules)!r}, seed={self.seed})"
@@ -80,8 +94,8 @@ class Batch:
         array of that shape) the masks are written there and `out` is returned: no
         allocation per call in a lockstep loop."""
         if out is None:
-            return self._games.legal_mask()
-        self._games.legal_mask_into(self._buffer(out, np.bool_, (self._n, self._w * self._h + 1)))
+            return self._call(self._games.legal_mask)
+        self._call(self._games.legal_mask_into, self._buffer(out, np.bool_, (self._n, self._w * self._h + 1)))
         return out
 
     def _buffer(self, out: object, dtype: type, shape: tuple[int, ...]) -> npt.NDArray[Any]:
@@ -113,43 +127,43 @@ class Batch:
             raise InvalidMoveError(f"game {game}: action {int(a[game])} is not a flat index", int(a[game]), game)
         a = np.ascontiguousarray(a, dtype=np.int64)
         if mask is None:
-            self._games.step(a)
+            self._call(self._games.step, a)
         else:
-            self._games.step_into(a, self._buffer(mask, np.bool_, (self._n, self._w * self._h + 1)))
+            self._call(self._games.step_into, a, self._buffer(mask, np.bool_, (self._n, self._w * self._h + 1)))
 
     @property
     def is_over(self) -> npt.NDArray[np.bool_]:
         """``(n,)`` bools: the game has ended under its ruleset."""
-        return self._games.is_over()
+        return self._call(self._games.is_over)
 
     @property
     def to_move(self) -> npt.NDArray[np.int8]:
         """``(n,)``: 1 Black or 2 White."""
-        return self._games.to_move()
+        return self._call(self._games.to_move)
 
     @property
     def first_passer(self) -> npt.NDArray[np.int8]:
         """``(n,)``: 0 nobody yet, 1 Black, 2 White."""
-        return self._games.first_passer()
+        return self._call(self._games.first_passer)
 
     @property
     def lengths(self) -> npt.NDArray[np.int32]:
         """``(n,)``: moves since the last reset, passes included."""
-        return self._games.lengths()
+        return self._call(self._games.lengths)
 
     @property
     def capped(self) -> npt.NDArray[np.bool_]:
         """``(n,)``: a playout's move cap stopped the game before its end."""
-        return self._games.capped()
+        return self._call(self._games.capped)
 
     def scores(self) -> npt.NDArray[np.float64]:
         """``(n,)`` margins, Black minus White under the ruleset with komi, of the boards
         as they stand (every stone alive; at the end of a playout, that is the count)."""
-        return self._games.margins()
+        return self._call(self._games.margins)
 
     def boards(self) -> npt.NDArray[np.int8]:
         """``(n, h, w)``: 0 empty, 1 Black, 2 White."""
-        return self._games.boards()
+        return self._call(self._games.boards)
 
     def reset(self, where: npt.ArrayLike | None = None) -> None:
         """Returns games to the empty board: all of them, those where the ``(n,)`` bool
@@ -158,6 +172,8 @@ class Batch:
             which = np.ones(self._n, dtype=bool)
         else:
             w = np.asarray(where)
+            if w.ndim == 1 and w.size == 0:
+                w = w.astype(np.int64)  # an empty list resets nothing
             if w.dtype == bool:
                 if w.shape != (self._n,):
                     raise ArgumentError(f"a reset mask must have shape ({self._n},), not {w.shape}")
@@ -169,17 +185,16 @@ class Batch:
                 which[w] = True
             else:
                 raise ArgumentError(f"reset takes a bool mask or game indices, not {w.dtype} {w.shape}")
-        self._games.reset(np.ascontiguousarray(which, dtype=bool))
+        self._call(self._games.reset, np.ascontiguousarray(which, dtype=bool))
 
     def playout(self, *, pass_probability: float = 0.0, max_moves: int | None = None) -> int:
         """Plays every live game to its end by the native playout policy (docs/rules.md),
         at most ``max_moves`` more moves each (default ``4*w*h + 16``); returns how many
         games that cap stopped (see :attr:`capped`)."""
-        if not 0.0 <= pass_probability <= 1.0:
-            raise ArgumentError(f"pass_probability must be in [0, 1], not {pass_probability}")
-        if max_moves is not None and max_moves < 0:
-            raise ArgumentError(f"max_moves must be non-negative, not {max_moves}")
-        return self._games.playout(pass_probability, max_moves)
+        pass_probability = probability(pass_probability, "pass_probability")
+        if max_moves is not None:
+            max_moves = whole(max_moves, "max_moves", 0, MAX_MOVES)
+        return self._call(self._games.playout, pass_probability, max_moves)
 
     def features(self, history: int = 8, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """``(n, 2*history + 4, h, w)`` float32 input planes from the side to move's view:
@@ -188,10 +203,9 @@ class Batch:
         move, the side to move made the first pass, the opponent made it, and a pass now
         would end the game (docs/batch.md). With `out` (a C-contiguous float32 array of
         that shape) the planes are written there and `out` is returned."""
-        if not isinstance(history, int) or not 1 <= history <= 64:
-            raise ArgumentError(f"history must be an int in 1..64, not {history!r}")
+        history = whole(history, "history", 1, 64)
         if out is None:
-            return self._games.features(history)
+            return self._call(self._games.features, history)
         w, h = self.size
-        self._games.features_into(history, self._buffer(out, np.float32, (self._n, 2 * history + 4, h, w)))
+        self._call(self._games.features_into, history, self._buffer(out, np.float32, (self._n, 2 * history + 4, h, w)))
         return out

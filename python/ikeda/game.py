@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
@@ -20,6 +21,7 @@ from . import _core, counting, flow, status
 from .coords import BLACK, GTP_LETTERS, WHITE, Color, color_name, parse_color, vertex_names
 from .errors import ArgumentError, IkedaError, IllegalMoveError, InvalidPositionError
 from .handicap import handicap_points
+from .limits import board_side, move_list
 from .rules import Rules, as_rules
 from .score import Score
 
@@ -48,7 +50,7 @@ class Game:
     __slots__ = (
         "_board", "_width", "_height", "_rules", "_ending", "_color",
         "_start_color", "_first_passer", "_first_pass", "_streak", "_prelim",
-        "_prelim_stones", "_passes", "_over", "_resigned", "_pass", "_setup", "_handicap",
+        "_prelim_stones", "_passes", "_over", "_resigned", "_pass", "_setup", "_handicap", "_lock",
     )
 
     def __init__(
@@ -70,14 +72,18 @@ class Game:
             rules = _with_komi(rules, komi)
         w = size if width is None else width
         h = size if height is None else height
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (w, h)):
-            raise InvalidPositionError(f"board size must be ints, not {w!r} x {h!r}")
+        w, h = board_side(w, "width"), board_side(h, "height")
+        if setup is not None and not isinstance(setup, Mapping):
+            raise InvalidPositionError(f"setup must be a mapping {{'B': [...], 'W': [...]}}, not {setup!r}")
         setup = dict(setup or {})
         unknown = set(setup) - {"B", "W"}
         if unknown:
             raise InvalidPositionError(f"setup keys must be 'B' and 'W', not {sorted(unknown)}")
-        black = list(setup.get("B", ()))
-        white = list(setup.get("W", ()))
+        black = move_list(setup.get("B", ()), "setup['B']")
+        white = move_list(setup.get("W", ()), "setup['W']")
+        if isinstance(handicap, bool) or not isinstance(handicap, (int, np.integer)):
+            raise InvalidPositionError(f"handicap must be an int (a number of stones), not {handicap!r}")
+        handicap = int(handicap)
         if handicap:
             if w != h:
                 raise InvalidPositionError("fixed handicap needs a square board")
@@ -100,6 +106,8 @@ class Game:
         self._over = False
         self._resigned: int | None = None
         self._pass = w * h
+        # Serialises play, undo, resign and copy: a Game shared by threads stays whole.
+        self._lock = threading.Lock()
 
     # -- moves -----------------------------------------------------------------------
 
@@ -111,15 +119,16 @@ class Game:
         "superko", or "ko" under simple ko) for one the rules forbid; both name the move
         number. The game is unchanged after either.
         """
-        if self._over:
-            self._board.index(move)  # a malformed move is reported as such first
-            raise self._illegal(move, "game_over")
-        is_pass = self._board.play(move, self._color)  # the board records the move
-        if self._count(len(self._board), is_pass, self._color):
-            self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
-        if is_pass:
-            self._over = self._passes_ended()
-        self._color ^= 3
+        with self._lock:
+            if self._over:
+                self._board.index(move)  # a malformed move is reported as such first
+                raise self._illegal(move, "game_over")
+            is_pass = self._board.play(move, self._color)  # the board records the move
+            if self._count(len(self._board), is_pass, self._color):
+                self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
+            if is_pass:
+                self._over = self._passes_ended()
+            self._color ^= 3
 
     def _count(self, n: int, is_pass: bool, color: int) -> bool:
         """The pass bookkeeping of move `n`, by `color` (the one place for it: play, and
@@ -184,34 +193,36 @@ class Game:
 
     def resign(self, color: Color | None = None) -> None:
         """`color` (the side to move by default) resigns and loses (Rule 2)."""
-        if self._over:
-            raise self._illegal("resign", "game_over")
-        self._resigned = self._color if color is None else parse_color(color, "color")
-        self._over = True
+        with self._lock:
+            if self._over:
+                raise self._illegal("resign", "game_over")
+            self._resigned = self._color if color is None else parse_color(color, "color")
+            self._over = True
 
     def undo(self) -> str:
         """Takes back a resignation, or else the last move; returns what was taken back."""
-        if self._resigned is not None:
-            self._resigned = None
+        with self._lock:
+            if self._resigned is not None:
+                self._resigned = None
+                self._over = self._passes_ended()
+                return "resign"
+            index = self._board.undo()
+            if index is None:
+                raise IkedaError("there is no move to undo")
+            self._color ^= 3
+            record = self._board.moves
+            prelim = self._prelim if self._prelim is not None and self._prelim <= len(record) else None
+            stones = self._prelim_stones if prelim is not None else None
+            self._first_passer = self._first_pass = self._prelim = None
+            self._streak = 0
+            self._passes = [0, 0, 0, 0]
+            color = self._start_color
+            for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
+                self._count(n, i == self._pass, color)
+                color ^= 3
+            self._prelim_stones = stones
             self._over = self._passes_ended()
-            return "resign"
-        index = self._board.undo()
-        if index is None:
-            raise IkedaError("there is no move to undo")
-        self._color ^= 3
-        record = self._board.moves
-        prelim = self._prelim if self._prelim is not None and self._prelim <= len(record) else None
-        stones = self._prelim_stones if prelim is not None else None
-        self._first_passer = self._first_pass = self._prelim = None
-        self._streak = 0
-        self._passes = [0, 0, 0, 0]
-        color = self._start_color
-        for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
-            self._count(n, i == self._pass, color)
-            color ^= 3
-        self._prelim_stones = stones
-        self._over = self._passes_ended()
-        return self._names()[index]
+            return self._names()[index]
 
     def _native_state(self) -> flow.NativeState:
         n, prelim = len(self._board), self._prelim
@@ -226,15 +237,17 @@ class Game:
     def copy(self) -> Game:
         """An independent copy; the configuration history is shared, not copied."""
         g = Game.__new__(Game)
-        g._board = self._board.copy()
-        g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
-        g._color, g._start_color = self._color, self._start_color
-        g._first_passer, g._first_pass = self._first_passer, self._first_pass
-        g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
-        g._passes = self._passes.copy()
-        g._over = self._over
-        g._resigned, g._pass = self._resigned, self._pass
-        g._setup, g._handicap = self._setup, self._handicap
+        g._lock = threading.Lock()
+        with self._lock:
+            g._board = self._board.copy()
+            g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
+            g._color, g._start_color = self._color, self._start_color
+            g._first_passer, g._first_pass = self._first_passer, self._first_pass
+            g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
+            g._passes = self._passes.copy()
+            g._over = self._over
+            g._resigned, g._pass = self._resigned, self._pass
+            g._setup, g._handicap = self._setup, self._handicap
         return g
 
     __copy__ = copy
@@ -339,6 +352,7 @@ class Game:
         counting no agreement is needed: status confirmation decides the dead stones
         (:func:`ikeda.japanese_score`), and `dead` may not be given.
         """
+        dead = move_list(dead, "dead")
         if rules is None:
             counted = self._rules
         elif isinstance(rules, Rules):
@@ -409,6 +423,7 @@ class Game:
     def ownership(self, dead: Sequence[Move] = ()) -> npt.NDArray[np.int8]:
         """Who owns each point, int8 ``(h, w)``: 0 nobody, 1 Black, 2 White (stones and
         Definition 5 territory, after removing `dead` chains)."""
+        dead = move_list(dead, "dead")
         return self._board.ownership(dead) if dead else self._board.ownership()
 
     @property
@@ -468,12 +483,16 @@ class Game:
         )
 
 
+#: The deepest perft the native counter takes (its depth is a u32).
+MAX_PERFT_DEPTH = 2**32 - 1
+
+
 def perft(game: Game, depth: int) -> int:
     """The number of legal move sequences of exactly `depth` moves from `game`, passes
     included; a sequence that ends the game (Rule 6) before `depth` moves counts nothing.
     Runs natively with the GIL released."""
-    if not isinstance(depth, int) or depth < 0:
-        raise ArgumentError(f"perft depth must be a non-negative int, not {depth!r}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise ArgumentError(f"perft depth must be an int in 0..={MAX_PERFT_DEPTH}, not {depth!r}")
     if depth == 0:
         return 1
     return _core.perft(game._board, game._color, game._rules, game._native_state(), depth)

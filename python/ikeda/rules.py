@@ -31,6 +31,10 @@ ENDINGS = ("first-pass", "two-passes", "equal-moves")
 #: Area (stones + territory), territory (territory - stones lost) counting, or Japanese
 #: (territory + prisoners, the dead stones decided by status confirmation, STATUS.md).
 SCORINGS = ("area", "territory", "japanese")
+#: The largest komi either way, the same for the rules, the SGF reader and writer and the
+#: native counters (ikeda-core's ``MAX_KOMI``); below 100 because the SGF reader takes a
+#: ``KM`` of 100 or more as hundredths (``KM[650]`` is 6.5).
+MAX_KOMI = 99.5
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,11 @@ class Rules:
             if not isinstance(getattr(self, flag), bool):
                 raise RulesError(f"{flag} must be True or False, not {getattr(self, flag)!r}")
         komi = self.komi
-        if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi) or komi * 2 != int(komi * 2):
+        if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
+            raise RulesError(f"komi must be a multiple of 1/2, not {komi!r}")
+        if not -MAX_KOMI <= komi <= MAX_KOMI:
+            raise RulesError(f"komi must be within -{MAX_KOMI}..={MAX_KOMI}, not {komi!r}")
+        if komi * 2 != int(komi * 2):
             raise RulesError(f"komi must be a multiple of 1/2, not {komi!r}")
         object.__setattr__(self, "komi", float(komi) + 0.0)  # + 0.0 turns -0.0 into 0.0
 

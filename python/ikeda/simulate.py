@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .errors import ArgumentError
+from .limits import MAX_GAMES, MAX_MOVES, board_side, probability, thread_count, whole
 from .rules import Rules, as_rules
 from .runs import played
 from .shards import Cell, ShardResult, default_shard_games, plan
@@ -99,14 +99,13 @@ def simulate(
     are the same as on threads. A Ray this call starts stays up for the next call, as
     ``ray.init()`` does.
     """
-    w, h = (size, size) if isinstance(size, int) else size
+    if isinstance(size, tuple) and len(size) == 2:
+        w, h = board_side(size[0], "width"), board_side(size[1], "height")
+    else:
+        w = h = board_side(size, "size")
     ruleset = as_rules(rules)
     if komi is not None:
         ruleset = ruleset.replace(komi=komi)
-    if games < 0 or threads < 0 or (chunk is not None and chunk <= 0):
-        raise ArgumentError(f"games, threads and chunk must be positive (got {games}, {threads}, {chunk})")
-    if not 0 <= seed < 2**64:
-        raise ArgumentError(f"seed must be in 0..2**64, not {seed}")
     return simulate_cells(
         [Cell(w, h, ruleset)], games, threads=threads, seed=seed, pass_probability=pass_probability,
         max_moves=max_moves, chunk=chunk, on_chunk=on_chunk, ray=ray, workers=workers,
@@ -131,6 +130,14 @@ def simulate_cells(
     :func:`ikeda.shards.cells`) in one run: one :class:`Simulation` per cell, in order.
     `on_chunk(games_done)` counts the games of every cell; `shutdown` shuts down a Ray
     started here when done."""
+    games = whole(games, "games", 0, 2**63 - 1)
+    threads = thread_count(threads)
+    if chunk is not None:
+        chunk = whole(chunk, "chunk", 1, MAX_GAMES)
+    seed = whole(seed, "seed", 0, 2**64 - 1)
+    pass_probability = probability(pass_probability, "pass_probability")
+    if max_moves is not None:
+        max_moves = whole(max_moves, "max_moves", 0, MAX_MOVES)
     shard_games = chunk if chunk is not None else default_shard_games(games, ray=ray is not None)
     todo = plan(run_cells, games, seed=seed, shard_games=shard_games, pass_probability=pass_probability, max_moves=max_moves)
     parts: dict[str, ShardResult] = {}  # by shard id: a shard counts once

@@ -9,6 +9,8 @@
 //! long; vectors grow by doubling), a 32-byte random stream and 13 bytes of counters.
 //! Input planes are rebuilt from the history on demand.
 
+use std::collections::TryReserveError;
+
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -59,21 +61,32 @@ pub struct Batch<const N: usize> {
 
 impl<const N: usize> Batch<N> {
     /// `n` games from the empty board, Black first. Precondition: `geo.cells() <= N`.
+    /// Panics if memory for them is short; see [`Batch::try_new`].
     #[must_use]
     pub fn new(geo: Geometry, rules: Rules, n: usize, seed: u64) -> Self {
+        Self::try_new(geo, rules, n, seed).expect("memory for the batch")
+    }
+
+    /// [`Batch::new`], or an error instead of an abort when memory for `n` games is short.
+    pub fn try_new(geo: Geometry, rules: Rules, n: usize, seed: u64) -> Result<Self, TryReserveError> {
         let start = Game::with_ending(Position::new(geo, rules.play), Color::Black, rules.ending);
-        let rngs = (0..n).map(|i| Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0))).collect();
-        Batch {
+        Ok(Batch {
             rules,
-            games: vec![start.clone(); n],
+            games: filled(n, |_| start.clone())?,
             start,
-            lengths: vec![0; n],
-            capped: vec![false; n],
-            rngs,
-            resets: vec![0; n],
+            lengths: filled(n, |_| 0)?,
+            capped: filled(n, |_| false)?,
+            rngs: filled(n, |i| Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0)))?,
+            resets: filled(n, |_| 0)?,
             seed,
             locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
-        }
+        })
+    }
+
+    /// Reserves room in every live game's history for `plays` more plays, so that
+    /// [`Batch::step`] and [`Batch::playout`] after it allocate nothing for that many.
+    pub fn try_reserve(&mut self, plays: usize) -> Result<(), TryReserveError> {
+        self.games.iter_mut().filter(|g| !g.passes.over).try_for_each(|g| g.position.try_reserve(plays))
     }
 
     #[must_use]
@@ -229,6 +242,14 @@ impl<const N: usize> Batch<N> {
             }
         });
     }
+}
+
+/// A vector of `n` values made by `f`, or an error if memory for it is short.
+fn filled<T>(n: usize, f: impl FnMut(usize) -> T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    v.extend((0..n).map(f));
+    Ok(v)
 }
 
 /// The seed of game `index`'s random stream after `resets` resets.

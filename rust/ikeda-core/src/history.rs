@@ -298,6 +298,13 @@ impl History {
         }
     }
 
+    /// Reserves room for `plays` more plays removing `removed` stones in all, so that
+    /// recording them allocates nothing; fails instead of aborting when memory is short.
+    pub fn try_reserve(&mut self, plays: usize, removed: usize) -> Result<(), std::collections::TryReserveError> {
+        self.entries.try_reserve(plays)?;
+        self.removed.try_reserve(removed)
+    }
+
     /// A history for a copy of the game: the past is shared from now on.
     pub fn fork(&mut self) -> History {
         if !self.entries.is_empty() {

@@ -45,8 +45,13 @@ pub use history::History;
 pub use legal_positions::count_legal_positions;
 pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use perft::perft;
-pub use playout::{game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, RandomGame, Summary};
+pub use playout::{game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, simulate_into, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};
 pub use status::{confirm_status, Case, ChainStatus, Count, FirstMover, Status, StatusError, StatusKo, StatusOptions, StatusReport};
 pub use territory::{area, ownership, Area};
 pub use tiers::{AnyPosition, CELLS_19, CELLS_9};
+
+/// The largest komi, in points either way, that any part of ikeda accepts: the rules,
+/// the SGF reader and writer, the native counters (docs/security.md). Below 100, because
+/// the SGF reader takes a `KM` of 100 or more as hundredths (`KM[650]` is 6.5).
+pub const MAX_KOMI: f64 = 99.5;

@@ -189,7 +189,16 @@ pub struct Summary {
 /// current rayon pool.
 #[must_use]
 pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Vec<Summary> {
-    crate::with_tier!(geo, N => (0..count as u64)
+    let mut out = Vec::with_capacity(count);
+    simulate_into(&mut out, geo, rules, seed, first, count, pass_probability, max_moves);
+    out
+}
+
+/// [`simulate`], appending to `out`: a caller that reserved room for `count` summaries
+/// first (fallibly) makes the run allocate nothing for them.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) {
+    crate::with_tier!(geo, N => out.par_extend((0..count as u64)
         .into_par_iter()
         .map(|k| {
             let mut game = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
@@ -204,8 +213,7 @@ pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usiz
                 length,
                 capped: !ended,
             }
-        })
-        .collect())
+        })))
 }
 
 #[cfg(test)]

@@ -150,6 +150,14 @@ impl<const N: usize> Position<N> {
         Ok(())
     }
 
+    /// Reserves the history's room for `plays` more plays (a play removes at most the
+    /// stones on the board plus the ones played since, so `plays + points` removed stones
+    /// suffice); fails instead of aborting when memory is short.
+    pub fn try_reserve(&mut self, plays: usize) -> Result<(), std::collections::TryReserveError> {
+        let removed = plays.saturating_add(self.board.geometry().points());
+        self.history.try_reserve(plays, removed)
+    }
+
     /// Whether the play would recreate a configuration of the history.
     fn repeats(&self, loc: Loc, c: Color) -> bool {
         let Some(oldest) = self.history.oldest_match(self.board.hash_after(loc, c)) else {

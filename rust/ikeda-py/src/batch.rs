@@ -6,11 +6,11 @@ use ikeda_core::{Batch, Geometry, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
-use crate::errors::{action_count, bad_argument, geometry, step_error};
+use crate::errors::{action_count, bad_argument, filled, geometry, no_memory, step_error};
 use crate::rules::RulesArg;
 
-/// Bounds that keep every allocation sane.
-const MAX_GAMES: usize = 1 << 24;
+/// Bounds that keep every allocation sane (docs/security.md).
+pub const MAX_GAMES: usize = 1 << 24;
 const MAX_HISTORY: usize = 64;
 
 enum AnyBatch {
@@ -33,7 +33,7 @@ macro_rules! with_batch {
 pub struct PyBatch {
     games: AnyBatch,
     geo: Geometry,
-    pool: rayon::ThreadPool,
+    pool: std::sync::Arc<rayon::ThreadPool>,
 }
 
 impl PyBatch {
@@ -73,12 +73,13 @@ impl PyBatch {
         let pool = crate::thread_pool(threads)?;
         let cells = geo.cells();
         let games = if cells <= CELLS_9 {
-            AnyBatch::Small(Box::new(Batch::new(geo, rules, n, seed)))
+            Batch::try_new(geo, rules, n, seed).map(|b| AnyBatch::Small(Box::new(b)))
         } else if cells <= CELLS_19 {
-            AnyBatch::Medium(Box::new(Batch::new(geo, rules, n, seed)))
+            Batch::try_new(geo, rules, n, seed).map(|b| AnyBatch::Medium(Box::new(b)))
         } else {
-            AnyBatch::Large(Box::new(Batch::new(geo, rules, n, seed)))
-        };
+            Batch::try_new(geo, rules, n, seed).map(|b| AnyBatch::Large(Box::new(b)))
+        }
+        .map_err(|_| no_memory(&format!("{n} games")))?;
         Ok(PyBatch { games, geo, pool })
     }
 
@@ -95,11 +96,8 @@ impl PyBatch {
     /// `(n, w*h + 1)` bools: each game's legal actions, the pass last.
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let shape = self.shape2(self.geo.points() + 1);
-        let out = self.run(py, |g| {
-            let mut out = vec![false; shape[0] * shape[1]];
-            with_batch!(g, b => b.legal_mask(&mut out));
-            out
-        });
+        let mut out = filled(shape[0].checked_mul(shape[1]), false, "the legal masks")?;
+        self.run(py, |g| with_batch!(g, b => b.legal_mask(&mut out)));
         PyArray1::from_vec(py, out).reshape(shape)
     }
 
@@ -123,6 +121,7 @@ impl PyBatch {
         let shape = mask.shape().to_vec();
         let out = buffer(&shape, &want, &mut mask)?;
         let geo = self.geo;
+        with_batch!(&mut self.games, b => b.try_reserve(1)).map_err(|_| no_memory("the games' histories"))?;
         self.run(py, move |g| {
             with_batch!(g, b => {
                 b.step(&actions)?;
@@ -153,6 +152,7 @@ impl PyBatch {
             return Err(action_count(py, self.n(), actions.len()));
         }
         let geo = self.geo;
+        with_batch!(&mut self.games, b => b.try_reserve(1)).map_err(|_| no_memory("the games' histories"))?;
         self.run(py, move |g| with_batch!(g, b => b.step(&actions))).map_err(|e| step_error(py, e, geo))
     }
 
@@ -182,20 +182,23 @@ impl PyBatch {
     }
 
     /// `(n,)` float64: Black minus White under the ruleset, komi included.
-    fn margins<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        let n = self.n();
-        let half = self.run(py, move |g| {
-            let mut out = vec![0; n];
-            with_batch!(g, b => b.margins(&mut out));
-            out
-        });
-        PyArray1::from_iter(py, half.into_iter().map(|m| f64::from(m) / 2.0))
+    fn margins<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let mut half = filled(Some(self.n()), 0, "the margins")?;
+        self.run(py, |g| with_batch!(g, b => b.margins(&mut half)));
+        Ok(PyArray1::from_iter(py, half.into_iter().map(|m| f64::from(m) / 2.0)))
     }
 
     /// `(n, h, w)` int8: 0 empty, 1 Black, 2 White.
     fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i8>>> {
         let geo = self.geo;
-        let cells: Vec<i8> = with_batch!(&self.games, b => b.games().iter().flat_map(|g| geo.locs().map(|l| g.position.board().cell(l) as i8)).collect());
+        let mut cells = filled(self.n().checked_mul(geo.points()), 0i8, "the boards")?;
+        with_batch!(&self.games, b => {
+            for (row, g) in cells.chunks_mut(geo.points().max(1)).zip(b.games()) {
+                for (c, l) in row.iter_mut().zip(geo.locs()) {
+                    *c = g.position.board().cell(l) as i8;
+                }
+            }
+        });
         PyArray1::from_vec(py, cells).reshape([self.n(), usize::from(geo.height), usize::from(geo.width)])
     }
 
@@ -211,9 +214,15 @@ impl PyBatch {
 
     /// Plays every live game to its end natively; returns how many hit `max_moves`.
     #[pyo3(signature = (pass_probability=0.0, max_moves=None))]
-    fn playout(&mut self, py: Python<'_>, pass_probability: f64, max_moves: Option<usize>) -> usize {
-        let cap = max_moves.unwrap_or_else(|| ikeda_core::move_cap(self.geo));
-        self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap)))
+    fn playout(&mut self, py: Python<'_>, pass_probability: f64, max_moves: Option<usize>) -> PyResult<usize> {
+        if !(0.0..=1.0).contains(&pass_probability) {
+            return Err(bad_argument(format!("pass_probability must be in [0, 1], not {pass_probability}")));
+        }
+        let default = ikeda_core::move_cap(self.geo);
+        let cap = max_moves.unwrap_or(default);
+        // Room for a playout of ordinary length, reserved fallibly up front.
+        with_batch!(&mut self.games, b => b.try_reserve(cap.min(default))).map_err(|_| no_memory("the games' histories"))?;
+        Ok(self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap))))
     }
 
     /// `(n, 2*history + 4, h, w)` float32 input planes (see ikeda-core's `Batch::features`).
@@ -224,11 +233,9 @@ impl PyBatch {
         let planes = 2 * history + EXTRA_PLANES;
         let geo = self.geo;
         let n = self.n();
-        let out = self.run(py, move |g| {
-            let mut out = vec![0.0; n * planes * geo.points()];
-            with_batch!(g, b => b.features(history, &mut out));
-            out
-        });
+        let size = n.checked_mul(planes).and_then(|x| x.checked_mul(geo.points()));
+        let mut out = filled(size, 0.0f32, "the input planes")?;
+        self.run(py, |g| with_batch!(g, b => b.features(history, &mut out)));
         PyArray1::from_vec(py, out).reshape([n, planes, usize::from(geo.height), usize::from(geo.width)])
     }
 }

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyString};
 
-use crate::errors::{bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, setup_pass};
+use crate::errors::{bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, not_a_move_list, setup_pass, unencodable_move};
 use crate::rules::RulesArg;
 
 #[pyclass(name = "Board", module = "ikeda._core")]
@@ -67,8 +67,13 @@ fn read_move(geo: Geometry, mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyR
     let parsed = if mv.is_exact_instance_of::<PyInt>() {
         geo.parse_index(mv.extract().unwrap_or(-1))
     } else if let Ok(s) = mv.cast::<PyString>() {
-        geo.parse_vertex(s.to_str()?)
-    } else if mv.is_instance_of::<PyInt>() && !mv.is_instance_of::<PyBool>() {
+        // A string Python cannot encode (a lone surrogate) names no vertex.
+        let Ok(text) = s.to_str() else {
+            return Err(unencodable_move(mv, number));
+        };
+        geo.parse_vertex(text)
+    } else if !mv.is_instance_of::<PyBool>() && (mv.is_instance_of::<PyInt>() || mv.hasattr("__index__")?) {
+        // Other integers (numpy's, from argmax or flatnonzero) through `__index__`.
         let i: i64 = mv.extract().unwrap_or(-1);
         geo.parse_index(i)
     } else {
@@ -80,7 +85,11 @@ fn read_move(geo: Geometry, mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyR
 fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
     let mut out = Vec::new();
     if let Some(moves) = moves {
-        for mv in moves.try_iter()? {
+        let listed = if moves.is_instance_of::<PyString>() { None } else { moves.try_iter().ok() };
+        let Some(listed) = listed else {
+            return Err(not_a_move_list(moves));
+        };
+        for mv in listed {
             let mv = mv?;
             let i = parse_move(geo, &mv)?;
             if i == geo.pass_index() {

@@ -27,6 +27,20 @@ pub fn move_type(mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyErr {
     InvalidMoveError::new_err((format!("invalid move {shown}: a move is a GTP vertex, \"pass\" or a flat index{at}"), mv.clone().unbind()))
 }
 
+/// A string no vertex can be read from because Python cannot encode it (a lone
+/// surrogate).
+pub fn unencodable_move(mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyErr {
+    let shown = mv.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+    let at = number.map_or_else(String::new, |n| format!(" (move {n})"));
+    InvalidMoveError::new_err((format!("invalid move {shown}: not a GTP vertex{at}"), mv.clone().unbind()))
+}
+
+/// Stones (setup, dead marks) given as something other than a list of moves.
+pub fn not_a_move_list(moves: &Bound<'_, PyAny>) -> PyErr {
+    let shown = moves.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+    InvalidPositionError::new_err(format!("stones must be given as a list of moves, not {shown}"))
+}
+
 /// A flat index past the pass.
 pub fn index_off_board(index: usize) -> PyErr {
     InvalidMoveError::new_err((format!("flat index {index} is off the board"), index))
@@ -113,4 +127,18 @@ pub fn sgf_error(err: &ikeda_core::sgf::SgfError) -> PyErr {
 /// An argument outside what the call accepts (a count, a bound, a name).
 pub fn bad_argument(message: impl Into<String>) -> PyErr {
     ArgumentError::new_err(message.into())
+}
+
+/// MemoryError for an allocation sized by input that could not be made (never an abort).
+pub fn no_memory(what: &str) -> PyErr {
+    pyo3::exceptions::PyMemoryError::new_err(format!("not enough memory for {what}"))
+}
+
+/// `len` copies of `value` (`None`: the size overflowed), or MemoryError naming `what`.
+pub fn filled<T: Clone>(len: Option<usize>, value: T, what: &str) -> PyResult<Vec<T>> {
+    let len = len.ok_or_else(|| no_memory(what))?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| no_memory(what))?;
+    v.resize(len, value);
+    Ok(v)
 }

@@ -7,17 +7,16 @@ mod board;
 mod errors;
 mod native;
 mod rules;
+mod pool;
 mod sgf;
 mod status;
 
 use pyo3::prelude::*;
 
-/// A rayon pool of `threads` threads (0: one per core), or the reason it cannot start.
-pub(crate) fn thread_pool(threads: usize) -> PyResult<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| errors::bad_argument(format!("cannot start {threads} threads: {e}")))
+/// A rayon pool of `threads` threads (0: one per core), at most `pool::MAX_THREADS`, built
+/// once per size and reused (see `pool.rs`), or the reason it cannot start.
+pub(crate) fn thread_pool(threads: usize) -> PyResult<std::sync::Arc<rayon::ThreadPool>> {
+    pool::pool(threads)
 }
 
 #[pymodule]
@@ -26,7 +25,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("build_profile", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add("MAX_GAMES", batch::MAX_GAMES)?;
     native::register(m)?;
+    pool::register(m)?;
     sgf::register(m)?;
     status::register(m)?;
     Ok(())

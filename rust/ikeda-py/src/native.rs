@@ -181,8 +181,13 @@ fn simulate<'py>(
     let geo = geometry(width, height)?;
     let rules = rules.native()?;
     let cap = max_moves.unwrap_or_else(|| move_cap(geo));
+    if !(0.0..=1.0).contains(&pass_probability) {
+        return Err(bad_argument(format!("pass_probability must be in [0, 1], not {pass_probability}")));
+    }
     let pool = crate::thread_pool(threads)?;
-    let games = py.detach(move || pool.install(|| ikeda_core::simulate(geo, &rules, seed, first, count, pass_probability, cap)));
+    let mut games = Vec::new();
+    games.try_reserve_exact(count).map_err(|_| crate::errors::no_memory(&format!("{count} games")))?;
+    py.detach(|| pool.install(|| ikeda_core::simulate_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap)));
     Ok((
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin) / 2.0)),
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin_area2) / 2.0)),

@@ -56,8 +56,11 @@ impl RulesArg {
             scoring => return Err(bad_argument(format!("unknown scoring {scoring:?}"))),
         };
         let komi_half = (self.komi * 2.0).round();
-        if !komi_half.is_finite() || komi_half.abs() > 1e6 || (komi_half - self.komi * 2.0).abs() > 1e-9 {
+        if !komi_half.is_finite() || (komi_half - self.komi * 2.0).abs() > 1e-9 {
             return Err(bad_argument(format!("komi {} is not a multiple of 1/2", self.komi)));
+        }
+        if self.komi.abs() > ikeda_core::MAX_KOMI {
+            return Err(bad_argument(format!("komi {} is beyond -{max}..={max}", self.komi, max = ikeda_core::MAX_KOMI)));
         }
         Ok(Rules {
             play: self.play()?,

@@ -92,7 +92,7 @@ pub fn komi(value: &str) -> Option<(f64, Option<String>)> {
         k *= 2.0;
         how.push("in stones (Chinese counting)");
     }
-    if (k * 2.0).fract() != 0.0 || k.abs() >= 1e6 {
+    if (k * 2.0).fract() != 0.0 || k.abs() > crate::MAX_KOMI {
         return None;
     }
     let note = (!how.is_empty() || written.contains(',')).then(|| format!("KM[{written}] read as {} ({})", k + 0.0, if how.is_empty() { "decimal comma".to_string() } else { how.join(", ") }));

@@ -1,0 +1,218 @@
+"""Hostile input to the library API: every bad value is an IkedaError naming it (or a
+MemoryError for an allocation that cannot be made), never a wrong exception type, an
+abort or a hang; numbers that size threads and memory have documented limits
+(docs/security.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import ikeda
+from ikeda import Batch, Game
+from ikeda.limits import MAX_GAMES, MAX_THREADS
+from ikeda.rules import MAX_KOMI
+from ikeda.simulate import simulate
+
+ROWS = ["X...X", "XXXXX", "OOOOO", "O.O.O"]
+
+#: (call, a piece of the input the message must name)
+WRONG_INPUTS: dict[str, tuple[Callable[[], object], str]] = {
+    "huge komi": (lambda: Game(9, komi=1e308), "1e+308"),
+    "huge board": (lambda: Game(2**63), str(2**63)),
+    "float board": (lambda: Game(9.0), "9.0"),  # type: ignore[arg-type]
+    "lone surrogate move": (lambda: Game(9).play("\ud800"), "ud800"),
+    "setup of None": (lambda: Game(9, setup={"B": None}), "None"),  # type: ignore[dict-item]
+    "setup of a string": (lambda: Game(9, setup={"B": "D4"}), "'D4'"),
+    "setup not a mapping": (lambda: Game(9, setup=[("B", "D4")]), "('B', 'D4')"),  # type: ignore[arg-type]
+    "dead stones as an int": (lambda: Game(9).score(dead=5), "5"),  # type: ignore[arg-type]
+    "ownership dead as an int": (lambda: Game(9).ownership(dead=7), "7"),  # type: ignore[arg-type]
+    "perft depth beyond u32": (lambda: ikeda.perft(Game(1), 2**40), str(2**40)),
+    "float batch size": (lambda: Batch(2, 9.0), "9.0"),  # type: ignore[arg-type]
+    "float seed": (lambda: Batch(2, 9, seed=1.5), "1.5"),  # type: ignore[arg-type]
+    "negative seed": (lambda: Batch(2, 9, seed=-1), "-1"),
+    "huge move cap": (lambda: Batch(2, 9).playout(max_moves=2**70), str(2**70)),
+    "huge status budget": (lambda: ikeda.confirm_status(ROWS, budget=2**64), str(2**64)),
+    "float handicap": (lambda: Game(9, handicap=2.0), "2.0"),  # type: ignore[arg-type]
+    "too many batch threads": (lambda: Batch(4, 9, threads=100_000), "100000"),
+    "too many simulate threads": (lambda: simulate(9, 4, threads=MAX_THREADS + 1), str(MAX_THREADS + 1)),
+    "nan pass probability": (lambda: simulate(9, 4, pass_probability=float("nan")), "nan"),
+    "pass probability 5": (lambda: simulate(9, 4, pass_probability=5), "5"),
+    "batch pass probability nan": (lambda: Batch(2, 9).playout(pass_probability=float("nan")), "nan"),
+    "float games": (lambda: simulate(9, 2.5), "2.5"),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG_INPUTS))
+def test_bad_input_is_an_ikeda_error_naming_it(name: str) -> None:
+    call, shown = WRONG_INPUTS[name]
+    with pytest.raises(ikeda.IkedaError) as info:
+        call()
+    assert shown in str(info.value)
+
+
+def test_numpy_integers_are_moves() -> None:
+    g, h = Game(9), Game(9)
+    mask = g.legal_mask()
+    g.play(np.flatnonzero(mask)[40])
+    h.play(40)
+    g.play(np.int32(0))
+    h.play(0)
+    assert g.moves == h.moves
+    assert g.is_legal(np.uint8(1)) and g.illegal_reason(np.int64(40)) == "occupied"
+    with pytest.raises(ikeda.IllegalMoveError):
+        g.play(np.int16(40))
+    with pytest.raises(ikeda.InvalidMoveError):
+        g.play(np.float64(3.0))
+    with pytest.raises(ikeda.InvalidMoveError):
+        g.play(np.uint64(2**64 - 1))
+    assert g.moves == h.moves
+
+
+def test_numpy_integers_are_sizes_and_handicaps() -> None:
+    g = Game(np.int64(9), handicap=np.int64(2))
+    assert g.width == 9 and g.handicap == 2 and type(g.handicap) is int
+    assert "HA[2]" in g.to_sgf()
+    assert Batch(np.int64(3), np.int64(5), seed=np.uint64(7)).size == (5, 5)
+
+
+def test_reset_with_an_empty_list_resets_nothing() -> None:
+    b = Batch(3, 5, seed=2)
+    b.step(np.array([0, 1, 2]))
+    b.reset([])
+    assert b.lengths.tolist() == [1, 1, 1]
+    b.reset(np.array([], dtype=np.int64))
+    assert b.lengths.tolist() == [1, 1, 1]
+    b.reset([1])
+    assert b.lengths.tolist() == [1, 0, 1]
+
+
+@pytest.mark.parametrize("komi", [MAX_KOMI, -MAX_KOMI, 0.5])
+def test_every_komi_a_game_accepts_round_trips_through_sgf(komi: float) -> None:
+    g = Game(9, komi=komi)
+    g.play("E5")
+    record = ikeda.sgf.read(g.to_sgf())
+    assert record.komi == komi and record.replay().komi == komi
+
+
+def test_one_komi_range_for_rules_reader_and_native_counters() -> None:
+    with pytest.raises(ikeda.IkedaError, match="within"):
+        Game(9, komi=MAX_KOMI + 0.5)
+    with pytest.warns(ikeda.sgf.SgfWarning, match="KM"):
+        assert ikeda.sgf.read("(;SZ[9]KM[20000])").komi is None  # 200 in hundredths: ignored
+    assert simulate(5, 2, komi=MAX_KOMI).margin.max() < 0
+
+
+def test_batch_thread_limit_is_the_native_one() -> None:
+    assert MAX_THREADS == ikeda._core.MAX_THREADS
+    assert Batch(1, 5, threads=3).threads == 3
+    with pytest.raises(ikeda.IkedaError):
+        ikeda._core.Batch(5, 5, ikeda.AREA_III, 1, 1, MAX_THREADS + 1)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads through /proc")
+def test_a_run_builds_its_thread_pool_once() -> None:
+    def threads() -> set[str]:
+        return set(os.listdir("/proc/self/task"))
+
+    simulate(5, 8, threads=5, chunk=2)  # the pool of 5 threads exists from now on
+    before = threads()
+    simulate(5, 40, threads=5, chunk=2)  # at least 20 chunks
+    assert threads() - before == set()  # no thread started: the pool was reused
+
+
+def test_two_threads_share_one_batch_in_turns() -> None:
+    b = Batch(64, 9, seed=3)
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(30):
+                b.reset()
+                b.playout()
+                b.features(2)
+        except BaseException as e:  # noqa: BLE001 - any error fails the test
+            errors.append(e)
+
+    workers = [threading.Thread(target=work) for _ in range(2)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    assert errors == []
+    assert b.is_over.all()
+
+
+def test_four_threads_playing_one_game_leave_it_consistent() -> None:
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        for trial in range(5):
+            g = Game(9)
+
+            def work(k: int) -> None:
+                rng = np.random.default_rng(k)
+                for _ in range(300):
+                    try:
+                        if rng.random() < 0.8:
+                            legal = g.legal_indices()
+                            g.play(int(rng.choice(legal)) if legal else "pass")
+                        else:
+                            g.undo()
+                    except ikeda.IkedaError:
+                        pass  # another thread ended the game or undid everything
+
+            workers = [threading.Thread(target=work, args=(trial * 4 + k,)) for k in range(4)]
+            for t in workers:
+                t.start()
+            for t in workers:
+                t.join()
+            replayed = Game(9)
+            for m in g.moves:
+                replayed.play(m)
+            assert replayed.to_move == g.to_move and replayed.is_over == g.is_over
+            assert (replayed.to_numpy() == g.to_numpy()).all()
+    finally:
+        sys.setswitchinterval(old)
+
+
+def test_a_batch_too_large_for_memory_is_a_memory_error() -> None:
+    with pytest.raises(MemoryError):
+        Batch(MAX_GAMES, 25)
+    with pytest.raises(ikeda.IkedaError):
+        Batch(MAX_GAMES + 1, 9)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="address-space limit through resource")
+def test_allocations_sized_by_input_raise_under_an_address_space_limit() -> None:
+    # Under a 3 GB address-space limit each call asks for more than fits: it must raise
+    # MemoryError and the interpreter must live on (an abort would end the child with
+    # SIGABRT).
+    script = textwrap.dedent(
+        """
+        import resource
+        import ikeda
+        limit = 3 * 2**30
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        calls = [
+            lambda: ikeda.Batch(2**22, 19),
+            lambda: ikeda.Batch(2**16, 19).features(64),
+            lambda: ikeda._core.simulate(5, 5, ikeda.AREA_III, 1, 0, 2**34, 1),
+        ]
+        for call in calls:
+            try:
+                call()
+            except MemoryError:
+                print("MemoryError")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["MemoryError"] * 3
