@@ -5,13 +5,18 @@ framework, and misbehaves on request at its Nth genmove.
 
 KIND: garbage (non-GTP output), hang (never answers), crash (exits), flood (megabytes of
 output), illegal (an occupied point, or an unreadable vertex on an empty board),
-refuse (``? no``), slow (answers after 3 s), exit-on-start (dies at once).
+refuse (``? no``), slow (answers after 3 s), exit-on-start (dies at once), fork (starts a
+child that keeps its output open, then exits).
+
+``--pidfile PATH`` appends the engine's pid (and a forked child's) to PATH.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
 
@@ -25,7 +30,11 @@ def main() -> None:
     ap.add_argument("--at", type=int, default=1, help="misbehave from this genmove on")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--name", default="mock")
+    ap.add_argument("--pidfile", default=None)
     args = ap.parse_args()
+    if args.pidfile:
+        with open(args.pidfile, "a") as f:
+            f.write(f"{os.getpid()}\n")
     if args.fault == "exit-on-start":
         sys.exit(5)
     rng = random.Random(args.seed)
@@ -42,7 +51,7 @@ def main() -> None:
         if words and words[0] in ("genmove", "kgs-genmove_cleanup"):
             genmoves += 1
             if genmoves >= args.at and args.fault != "none":
-                misbehave(args.fault, engine)
+                misbehave(args.fault, engine, args.pidfile)
                 continue
         reply = engine.handle(line)
         if reply:
@@ -52,8 +61,14 @@ def main() -> None:
             return
 
 
-def misbehave(fault: str, engine: Engine) -> None:
+def misbehave(fault: str, engine: Engine, pidfile: str | None) -> None:
     write = sys.stdout.write
+    if fault == "fork":
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"], stdout=sys.stdout)
+        if pidfile:
+            with open(pidfile, "a") as f:
+                f.write(f"{child.pid}\n")
+        os._exit(4)
     if fault == "garbage":
         write("I am not a GTP engine\n\n")
     elif fault == "hang":

@@ -7,13 +7,15 @@ engine (``play``). It never asks an engine for the score: a finished game is cou
 first-pass half point included). Rule 2: a player who fails to make a legal move loses,
 so an illegal or unreadable move, a ``?`` reply, a crash, a timeout or output that is not
 GTP forfeits the game (``RE[B+F]``/``RE[W+F]``), and a stopped engine is restarted for the
-next game.
+next game. A finished game that cannot be counted (Japanese counting beyond the status
+search's budget) is recorded as ``RE[?]`` with the reason, and the match goes on.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal, TextIO
@@ -23,10 +25,10 @@ from .coords import Color, opponent
 from .errors import EngineCrashed, EngineError, GtpError, IkedaError
 from .game import Game
 from .gtp import record
-from .gtp.controller import GtpController
+from .gtp.controller import GtpController, check_timeout
 from .rules import Rules
 
-Reason = Literal["score", "resign", "forfeit", "move-cap"]
+Reason = Literal["score", "resign", "forfeit", "move-cap", "uncounted"]
 
 
 @dataclass
@@ -36,7 +38,7 @@ class GameResult:
     index: int
     black: str
     white: str
-    result: str  # SGF RE: "B+3.5", "W+R", "B+F", "0"
+    result: str  # SGF RE: "B+3.5", "W+R", "B+F", "0", "?" (not counted)
     winner: Color | None
     reason: Reason
     detail: str = ""
@@ -67,19 +69,25 @@ class EngineStats:
     margins: list[float] = field(default_factory=list)
     passed_first: int = 0
     passed_first_won: int = 0
+    uncounted: int = 0  # games with no result: the count was refused
 
     @property
     def wins(self) -> int:
         return self.wins_black + self.wins_white
 
     @property
+    def decided(self) -> int:
+        """Games with a result (all but the uncounted ones)."""
+        return self.games - self.uncounted
+
+    @property
     def score(self) -> float:
-        """Wins plus half the draws, over the games."""
-        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+        """Wins plus half the draws, over the games with a result."""
+        return (self.wins + self.draws / 2) / self.decided if self.decided else 0.0
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """Wilson score interval of :attr:`score` (95% by default)."""
-        n = self.games
+        n = self.decided
         if not n:
             return 0.0, 1.0
         p = self.score
@@ -108,7 +116,7 @@ class MatchResult:
                 "wins_black": s.wins_black, "wins_white": s.wins_white, "draws": s.draws,
                 "forfeits": s.forfeits, "score": s.score, "ci95": [lo, hi],
                 "mean_margin": s.mean_margin, "passed_first": s.passed_first,
-                "passed_first_won": s.passed_first_won,
+                "passed_first_won": s.passed_first_won, "uncounted": s.uncounted,
             }
         return {"size": self.size, "rules": self.rules, "engines": engines, "games": [asdict(g) for g in self.games]}
 
@@ -130,8 +138,10 @@ class Referee:
         self.engines = engines
         self.size = size
         self.rules = rules
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         self.sgf_dir = sgf_dir
+        if sgf_dir is not None:
+            check_folder(sgf_dir)
         self.max_moves = max_moves if max_moves is not None else _core.move_cap(size, size)
         self.names = {label: self._name(label) for label in engines}
 
@@ -150,13 +160,19 @@ class Referee:
         result = self._play(game, labels)
         result.index, result.moves, result.first_passer = index, len(game.moves), game.first_passer
         if self.sgf_dir is not None:
-            result.sgf = self._write_sgf(game, result)
+            try:
+                result.sgf = self._write_sgf(game, result)
+            except OSError as e:  # the game's result is kept; only its record is lost
+                result.detail += f"{'; ' if result.detail else ''}SGF not written: {e.strerror}"
         return result
 
     def _play(self, game: Game, labels: dict[Color, str]) -> GameResult:
         def forfeit(loser: Color, detail: str) -> GameResult:
             winner = opponent(loser)
             return GameResult(0, labels["B"], labels["W"], f"{winner}+F", winner, "forfeit", detail)
+
+        def uncounted(detail: str) -> GameResult:
+            return GameResult(0, labels["B"], labels["W"], "?", None, "uncounted", detail)
 
         for color in ("B", "W"):
             engine = self.engines[labels[color]]
@@ -170,7 +186,10 @@ class Referee:
                 return forfeit(color, f"setup failed: {e}")
         while not game.is_over:
             if len(game.moves) >= self.max_moves:
-                score = game.score()
+                try:
+                    score = game.score()
+                except IkedaError as e:
+                    return uncounted(f"stopped after {self.max_moves} moves; not counted: {e}")
                 return GameResult(0, labels["B"], labels["W"], score.result, score.winner, "move-cap",
                                   f"stopped after {self.max_moves} moves and counted", score.margin)
             color = game.to_move
@@ -194,7 +213,10 @@ class Referee:
                 return forfeit(other, f"move {n}: refused the legal move {game.moves[-1]}: {e.reply}")
             except EngineError as e:
                 return forfeit(other, f"move {n}: {e}")
-        score = game.score()
+        try:
+            score = game.score()
+        except IkedaError as e:
+            return uncounted(f"not counted: {e}")
         return GameResult(0, labels["B"], labels["W"], score.result, score.winner, "score", str(score), score.margin)
 
     def _write_sgf(self, game: Game, result: GameResult) -> str:
@@ -225,7 +247,11 @@ def run_match(
     """Plays `games` games between engine A (`black` command, Black in even games) and
     engine B (`white`, Black in odd games); colours alternate."""
     commands = {"A": black, "B": white}
+    timeout = check_timeout(timeout)
+    if sgf_dir is not None:
+        check_folder(sgf_dir)  # before any engine starts or game is played
     engines: dict[str, GtpController] = {}
+    finished = False
     try:
         for label, cmd in commands.items():
             engines[label] = _start(cmd, label, timeout, transcript)
@@ -242,10 +268,26 @@ def run_match(
             _tally(stats, r)
             if on_game is not None:
                 on_game(r, stats)
+        finished = True
     finally:
         for engine in engines.values():
-            engine.close()
+            if finished:
+                engine.close()
+            else:  # interrupted (Ctrl-C, SIGTERM, SIGHUP) or failed: no waiting
+                engine.kill()
     return MatchResult(results, stats, size, str(rules))
+
+
+def check_folder(path: str) -> None:
+    """Makes the folder `path` if needed and proves it writable (a temporary file made
+    and removed), or raises IkedaError naming it."""
+    try:
+        os.makedirs(path, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=path, prefix=".ikeda-", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise IkedaError(f"cannot write game records to {path}: {e.strerror}") from None
 
 
 def _start(cmd: str | Sequence[str], label: str, timeout: float, transcript: TextIO | None) -> GtpController:
@@ -262,7 +304,9 @@ def _tally(stats: dict[str, EngineStats], r: GameResult) -> None:
     for color, label in (("B", r.black), ("W", r.white)):
         s = stats[label]
         s.games += 1
-        if r.winner is None:
+        if r.reason == "uncounted":
+            s.uncounted += 1
+        elif r.winner is None:
             s.draws += 1
         elif r.winner == color:
             if color == "B":

@@ -465,7 +465,7 @@ def game_to_sgf(game: Game, extra: Mapping[str, str] | None = None) -> str:
     }
     if game.handicap:
         root["HA"] = [str(game.handicap)]
-    if game.result is not None:
+    if "RE" not in (extra or {}) and game.result is not None:  # a given RE is not counted again
         root["RE"] = [game.result]
     index = game.board.index
     for color, stones in game.setup.items():

@@ -78,6 +78,10 @@ class Shard:
         return f"{self.cell.key}-g{self.first:012d}-{self.first + self.games:012d}"
 
 
+#: The time one native call of a shard aims at: how long Ctrl-C waits at most, about.
+PIECE_SECONDS = 0.1
+
+
 class ShardResult(NamedTuple):
     """A played shard: the per-game arrays (as ``_core.simulate`` returns them) and the
     seconds the worker took."""
@@ -96,10 +100,27 @@ def play_shard(shard: Shard, threads: int = 1) -> ShardResult:
     Ray worker runs."""
     c = shard.cell
     start = time.perf_counter()
-    arrays = _core.simulate(
-        c.width, c.height, c.rules, shard.seed, shard.first, shard.games, threads, shard.pass_probability, shard.max_moves
-    )
-    return ShardResult(shard, *arrays, time.perf_counter() - start)
+    # The native call holds this thread, so Ctrl-C lands between calls: the shard is
+    # played in pieces that grow from a few games while they take well under
+    # PIECE_SECONDS. Game k is the same game however the shard is cut.
+    parts = []
+    first, end, n = shard.first, shard.first + shard.games, 16
+    while True:
+        n = min(n, end - first)
+        t = time.perf_counter()
+        parts.append(_core.simulate(c.width, c.height, c.rules, shard.seed, first, n, threads, shard.pass_probability, shard.max_moves))
+        first += n
+        if first >= end:
+            break
+        took = time.perf_counter() - t
+        if took < PIECE_SECONDS / 2:
+            n *= 2
+        elif took > PIECE_SECONDS * 2:
+            n = max(1, n // 2)
+    if len(parts) == 1:
+        return ShardResult(shard, *parts[0], time.perf_counter() - start)
+    margin, margin_area2, first_passer, length, capped = (np.concatenate([p[k] for p in parts]) for k in range(5))
+    return ShardResult(shard, margin, margin_area2, first_passer, length, capped, time.perf_counter() - start)
 
 
 def check(shard: Shard) -> None:

@@ -13,7 +13,7 @@ import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -61,9 +61,10 @@ class Simulation:
         t.add(self.margin, self.margin_area2, self.first_passer, self.length, self.capped)
         return t
 
-    def save(self, path: str) -> None:
+    def save(self, path: str | BinaryIO) -> None:
         """Writes ``margin``, ``winner``, ``first_passer``, ``length``, ``margin_area2``
-        (and ``capped``) as a numpy ``.npz``."""
+        (and ``capped``) as a numpy ``.npz`` (numpy appends ``.npz`` to a path without
+        it; an open binary file is written as it is)."""
         np.savez(
             path,
             margin=self.margin,

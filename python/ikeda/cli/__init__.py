@@ -34,3 +34,6 @@ def main(argv: list[str] | None = None) -> int:
     except IkedaError as e:
         print(f"ikeda: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("ikeda: interrupted", file=sys.stderr)
+        return 130

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 from rich.console import Console
 from rich.table import Table
 
-from ..match import EngineStats, GameResult, MatchResult, run_match
+from ..errors import IkedaError
+from ..gtp.controller import check_timeout
+from ..match import EngineStats, GameResult, MatchResult, check_folder, run_match
 from ..rules import PRESET_NAMES, as_rules
 from .output import Subparsers, progress_bar
 
@@ -35,10 +38,19 @@ def run(args: argparse.Namespace) -> int:
     rules = as_rules(args.rules)
     if args.komi is not None:
         rules = rules.replace(komi=args.komi)
-    if args.games < 1 or not 1 <= args.size <= 25 or args.timeout <= 0:
-        raise SystemExit("ikeda match: --games must be positive, --size 1..25, --timeout positive")
+    if args.games < 1 or not 1 <= args.size <= 25:
+        raise SystemExit("ikeda match: --games must be positive, --size 1..25")
+    check_timeout(args.timeout)
+    if args.sgf_dir is not None:
+        check_folder(args.sgf_dir)
     console = Console(stderr=True)
-    transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    try:
+        transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    except OSError as e:
+        raise IkedaError(f"cannot write {args.transcript}: {e.strerror}") from None
+    # The engines run in their own sessions, so a hangup or a kill of the referee does not
+    # reach them: both signals end the match through the code that stops the engines.
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
         with progress_bar("match", "{task.fields[standing]}", console, quiet=args.quiet) as progress:
             task = progress.add_task("games", total=args.games, standing="")
@@ -53,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
                 timeout=args.timeout, sgf_dir=args.sgf_dir, transcript=transcript, on_game=advance,
             )
     finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         if transcript is not None:
             transcript.close()
     if args.json:
@@ -61,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         Console().print(table(result))
     return 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def table(result: MatchResult) -> Table:

@@ -6,6 +6,7 @@ cell."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -14,12 +15,12 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, IkedaError
 from ..rules import PRESET_NAMES, Rules, as_rules
 from ..shards import Cell, cells, default_shard_games
 from ..simulate import simulate_cells
 from ..totals import Totals
-from .output import Subparsers, key_value_table, progress_bar, threads
+from .output import OutputFile, Subparsers, key_value_table, progress_bar, threads
 
 #: What Ctrl-C returns, as shells report a process ended by SIGINT.
 INTERRUPTED = 130
@@ -57,7 +58,15 @@ def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     shard_games = args.shard or default_shard_games(args.games, ray=args.ray is not None)
     total = args.games * len(run_cells)
+    outputs: list[OutputFile] = []
     try:
+        # The outputs are checked before the work: each gets its final name and a
+        # temporary file beside it, renamed into place only once written.
+        out = OutputFile(args.out, ".npz") if args.out and not dataset_dir else None
+        png = plot_output(args.plot) if args.plot else None
+        outputs = [o for o in (out, png) if o is not None]
+        if dataset_dir and png is not None:
+            png.discard()  # the dataset's summary writes the plot itself; its place is checked
         with progress_bar("simulating", "{task.fields[rate]} games/s", console, quiet=args.quiet) as progress:
             task = progress.add_task("games", total=total, rate="-")
 
@@ -78,28 +87,48 @@ def run(args: argparse.Namespace) -> int:
                     run_cells, args.games, seed=args.seed, chunk=shard_games, pass_probability=args.pass_probability,
                     ray=args.ray, workers=args.workers, threads=args.threads, shutdown=True, on_chunk=advance,
                 )
+        if dataset_dir:
+            from .summary import print_dataset
+
+            console.print(
+                f"{dataset_dir}: {written.played} shards played in {written.seconds:.2f} s"
+                f" ({written.games / max(written.seconds, 1e-9):,.0f} games/s), {written.skipped} already there"
+            )
+            return print_dataset(dataset_dir, run_cells, args.plot, console)
+        groups = [(cell, s.totals()) for cell, s in zip(run_cells, sims)]
+        seconds = sims[0].seconds if sims else 0.0
+        show(summary(groups, seconds=seconds, seed=args.seed))
+        if out is not None:
+            with open(out.temporary, "wb") as f:
+                sims[0].save(f)
+            console.print(f"wrote {out.commit()}")
+        if png is not None:
+            plot(groups, png.temporary, os.path.splitext(png.final)[1][1:].lower())
+            console.print(f"wrote {png.commit()}")
     except KeyboardInterrupt:
         where = f"; the shards written stay in {dataset_dir}: run the same command again to resume" if dataset_dir else ""
         console.print(f"cancelled{where}")
         return INTERRUPTED
-    if dataset_dir:
-        from .summary import print_dataset
-
-        console.print(
-            f"{dataset_dir}: {written.played} shards played in {written.seconds:.2f} s"
-            f" ({written.games / max(written.seconds, 1e-9):,.0f} games/s), {written.skipped} already there"
-        )
-        return print_dataset(dataset_dir, run_cells, args.plot, console)
-    groups = [(cell, s.totals()) for cell, s in zip(run_cells, sims)]
-    seconds = sims[0].seconds if sims else 0.0
-    show(summary(groups, seconds=seconds, seed=args.seed))
-    if args.out:
-        sims[0].save(args.out)
-        console.print(f"wrote {args.out}")
-    if args.plot:
-        plot(groups, args.plot)
-        console.print(f"wrote {args.plot}")
+    except OSError as e:
+        raise IkedaError(f"cannot write {e.filename or 'the output'}: {e.strerror}") from None
+    finally:
+        for o in outputs:
+            o.discard()
     return 0
+
+
+def plot_output(path: str) -> OutputFile:
+    """The place of --plot: a PNG, or another format matplotlib writes, by the extension."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    ext = os.path.splitext(path)[1][1:].lower()
+    if ext and ext not in formats:
+        raise IkedaError(f"cannot write {path}: the plot formats are {', '.join(sorted(formats))}")
+    return OutputFile(path, ".png", keep_suffix=True)
 
 
 def rulesets(text: str) -> list[Rules]:
@@ -184,7 +213,7 @@ def _one(cell: Cell, g: Totals, *, seconds: float, seed: int | str, per_worker: 
     return key_value_table(f"{g.games:,} games, {cell.width}x{cell.height}, {cell.rules}, seed {seed}", rows)
 
 
-def plot(groups: Sequence[tuple[Cell, Totals]], path: str | Path) -> None:
+def plot(groups: Sequence[tuple[Cell, Totals]], path: str | Path, fmt: str = "png") -> None:
     """A PNG histogram of the margin, split by who passed first: one panel per cell."""
     import matplotlib
 
@@ -208,6 +237,6 @@ def plot(groups: Sequence[tuple[Cell, Totals]], path: str | Path) -> None:
         if g.games:
             ax.legend()
     fig.tight_layout()
-    fig.savefig(str(path))
+    fig.savefig(str(path), format=fmt)
     plt.close(fig)
 

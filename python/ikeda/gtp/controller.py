@@ -21,10 +21,24 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import IO, NoReturn, TextIO
 
-from ..errors import EngineCrashed, EngineError, EngineProtocolError, EngineTimeout, GtpError
+from ..errors import EngineCrashed, EngineError, EngineProtocolError, EngineTimeout, GtpError, IkedaError
 
 #: Longest reply accepted, in bytes (a 25x25 showboard is about 2 KB).
 MAX_REPLY = 1 << 20
+#: Engine output held between commands, in 64 KB chunks: an engine that writes more while
+#: no command is pending blocks on its pipe instead of growing the referee.
+MAX_QUEUED_CHUNKS = 16
+#: The longest time limit per command, in seconds (one day).
+MAX_TIMEOUT = 86_400.0
+#: How often a wait for a reply checks that the engine process still runs, in seconds.
+POLL = 0.05
+
+
+def check_timeout(timeout: object) -> float:
+    """A time limit in seconds: a finite number in (0, MAX_TIMEOUT], or IkedaError."""
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
+        raise IkedaError(f"timeout must be a number of seconds in (0, {MAX_TIMEOUT:g}], not {timeout!r}")
+    return float(timeout)
 
 
 class GtpController:
@@ -51,12 +65,13 @@ class GtpController:
         if not self.argv:
             raise EngineCrashed("empty engine command", name or "")
         self.name = name or os.path.basename(self.argv[0])
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         self.transcript = transcript
         self._stderr = stderr
         self.max_reply = max_reply
         self._proc: subprocess.Popen[bytes] | None = None
-        self._chunks: queue.Queue[bytes] = queue.Queue()
+        self._chunks: queue.Queue[bytes] = queue.Queue(MAX_QUEUED_CHUNKS)
+        self._stop = threading.Event()
         self._pending = b""
         self.returncode: int | None = None
         if start:
@@ -67,7 +82,8 @@ class GtpController:
     def restart(self) -> None:
         """Starts the engine (stopping a running one first)."""
         self.kill()
-        self._chunks = queue.Queue()
+        self._chunks = queue.Queue(MAX_QUEUED_CHUNKS)
+        self._stop = threading.Event()
         self._pending = b""
         self.returncode = None
         try:
@@ -83,21 +99,24 @@ class GtpController:
             raise EngineCrashed(f"cannot start {self.name}: {e}", self.name) from None
         stdout = self._proc.stdout
         assert stdout is not None
-        threading.Thread(target=_pump, args=(stdout, self._chunks), daemon=True).start()
+        threading.Thread(target=_pump, args=(stdout, self._chunks, self._stop), daemon=True).start()
 
     @property
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 
     def kill(self) -> None:
-        """Stops the engine at once (its whole process group)."""
+        """Stops the engine at once: its whole process group, children it left behind
+        included (the group outlives its leader; Linux does not reuse its id while a
+        member lives)."""
         proc, self._proc = self._proc, None
+        self._stop.set()
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except OSError:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            if proc.poll() is None:
                 proc.kill()
         self.returncode = proc.wait()
         _close(proc)
@@ -142,7 +161,7 @@ class GtpController:
             proc.stdin.flush()
         except OSError:
             self._crashed(command)
-        reply = self._read_reply(command, self.timeout if timeout is None else timeout)
+        reply = self._read_reply(command, self.timeout if timeout is None else check_timeout(timeout))
         self._log(f"{self.name}< {reply}")
         status, text = reply[0], reply[1:].lstrip("0123456789").strip()
         if status == "?":
@@ -153,6 +172,7 @@ class GtpController:
         """One reply: blank lines skipped, then lines up to an empty line."""
         deadline = time.monotonic() + timeout
         buf = self._pending
+        exited_at: float | None = None
         while True:
             text = buf.replace(b"\r", b"").lstrip(b"\n")
             if text and text[:1] not in (b"=", b"?"):
@@ -168,8 +188,15 @@ class GtpController:
             if left <= 0:
                 self._fail(EngineTimeout(f"{self.name} did not answer {command!r} within {timeout:g} s", self.name, command))
             try:
-                chunk = self._chunks.get(timeout=left)
+                chunk = self._chunks.get(timeout=min(left, POLL))
             except queue.Empty:
+                proc = self._proc
+                if proc is not None and proc.poll() is not None:
+                    # The engine exited; if something it started holds its output open,
+                    # no end of output comes either. Its last words get a moment.
+                    exited_at = exited_at or time.monotonic()
+                    if time.monotonic() - exited_at > 4 * POLL:
+                        self._crashed(command)
                 continue
             if not chunk:
                 self._crashed(command)
@@ -200,19 +227,29 @@ class GtpController:
             self.transcript.flush()
 
 
-def _pump(stream: IO[bytes], chunks: queue.Queue[bytes]) -> None:
-    """Copies the engine's output into the queue; an empty chunk marks its end. The
-    stream is closed here, at its end, so that its descriptor is never reused under us."""
+def _pump(stream: IO[bytes], chunks: queue.Queue[bytes], stop: threading.Event) -> None:
+    """Copies the engine's output into the bounded queue; an empty chunk marks its end.
+    When the queue is full the copy waits (the engine then blocks on its full pipe), and
+    it gives up once the engine is stopped. The stream is closed here, at its end, so
+    that its descriptor is never reused under us."""
     fd = stream.fileno()
-    while True:
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            data = b""
-        chunks.put(data)
-        if not data:
-            stream.close()
-            return
+    try:
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                data = b""
+            while True:
+                try:
+                    chunks.put(data, timeout=POLL)
+                    break
+                except queue.Full:
+                    if stop.is_set():
+                        return
+            if not data:
+                return
+    finally:
+        stream.close()
 
 
 def _close(proc: subprocess.Popen[bytes]) -> None:

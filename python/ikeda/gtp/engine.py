@@ -27,9 +27,10 @@ uses.
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 from .._core import __version__
 from ..errors import IkedaError, InvalidPositionError
@@ -41,6 +42,10 @@ from . import record
 
 #: What a policy returns: a move (GTP vertex, "pass" or flat index) or "resign".
 Policy = Callable[[Game], Move]
+
+#: The longest command line the engine reads, in bytes (docs/security.md).
+MAX_LINE = 16 * 1024
+
 
 class GtpFailure(Exception):
     """A command that fails; its message becomes the ``? message`` reply."""
@@ -115,23 +120,44 @@ class Engine:
 
     # -- protocol --------------------------------------------------------------------
 
-    def serve(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    def serve(self, stdin: IO[Any] | None = None, stdout: IO[Any] | None = None) -> None:
         """Answers GTP commands from `stdin` (default: sys.stdin) on `stdout` until
-        ``quit`` or the end of the input."""
+        ``quit`` or the end of the input.
+
+        The input is read as bytes (a text stream's ``buffer`` when it has one), a line at
+        most :data:`MAX_LINE` bytes long: a longer line, or one that is not UTF-8, is
+        answered ``? ...`` and the engine goes on with the next line."""
         inp = sys.stdin if stdin is None else stdin
         out = sys.stdout if stdout is None else stdout
-        for line in inp:
-            reply = self.handle(line)
+        sink = getattr(out, "buffer", None)
+        for raw in _lines(inp):
+            line = ""
+            if len(raw) > MAX_LINE:
+                reply: str | None = f"?{_ident(raw)} line too long (the limit is {MAX_LINE:,} bytes)\n\n"
+            else:
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    reply = f"?{_ident(raw)} the line is not UTF-8 (byte {e.start + 1})\n\n"
+                else:
+                    reply = self.handle(line)
             if reply is None:
                 continue
-            out.write(reply)
-            out.flush()
+            if sink is not None:
+                out.flush()
+                sink.write(reply.encode("utf-8", "replace"))
+                sink.flush()
+            else:
+                out.write(reply)
+                out.flush()
             if _command_word(line) == "quit":
                 return
 
     def handle(self, line: str) -> str | None:
         """The full reply to one line of input (``=id result`` or ``?id message`` and the
         blank line that ends it), or None for a line with no command."""
+        if len(line) > MAX_LINE:
+            return f"?{_ident(line.encode('utf-8', 'replace')[:32])} line too long (the limit is {MAX_LINE:,} bytes)\n\n"
         text = "".join(" " if ch == "\t" else ch for ch in line.split("#", 1)[0] if ch >= " " or ch == "\t")
         words = text.split()
         if not words:
@@ -148,11 +174,11 @@ class Engine:
         try:
             result = handler(args)
         except GtpFailure as e:
-            return f"?{ident} {e}\n\n"
+            return f"?{ident} {_clip(str(e))}\n\n"
         except IkedaError as e:
-            return f"?{ident} {e}\n\n"
+            return f"?{ident} {_clip(str(e))}\n\n"
         except Exception as e:  # a policy bug must not take the engine down
-            return f"?{ident} internal error: {type(e).__name__}: {e}\n\n"
+            return f"?{ident} internal error: {type(e).__name__}: {_clip(str(e))}\n\n"
         return f"={ident} {result}\n\n" if result else f"={ident}\n\n"
 
     # -- state -----------------------------------------------------------------------
@@ -406,6 +432,36 @@ def _number(text: str, command: str) -> float:
     if not 0 <= value < 1e9:
         raise GtpFailure(f"syntax error: {command}: {text!r} is out of range")
     return value
+
+
+def _lines(inp: IO[Any]) -> Iterator[bytes]:
+    """The lines of `inp` as bytes (its ``buffer`` if it is a text stream with one), each
+    cut at ``MAX_LINE + 1`` bytes: the rest of a longer line is read and dropped, so a
+    line never costs more than the limit."""
+    stream = getattr(inp, "buffer", inp)
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if isinstance(line, str):
+            line = line.encode("utf-8", "surrogateescape")
+        if len(line) > MAX_LINE:
+            rest = line
+            while rest and not rest.endswith(b"\n" if isinstance(rest, bytes) else "\n"):
+                rest = stream.readline(MAX_LINE)
+        yield line
+
+
+def _ident(raw: bytes) -> str:
+    """The command id at the start of a line that could not be read, if any."""
+    found = re.match(rb"\s*(\d{1,18})\s", raw)
+    return found.group(1).decode() if found else ""
+
+
+def _clip(message: str, limit: int = 200) -> str:
+    """A failure message of bounded length (messages quote their arguments)."""
+    message = message.replace("\n", " ")
+    return message if len(message) <= limit else message[:limit] + "..."
 
 
 def _command_word(line: str) -> str:

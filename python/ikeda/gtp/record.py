@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import sgf
 from ..coords import BLACK, WHITE, Color, color_name, vertex_names
 from ..errors import IkedaError
+from ..files import MAX_SGF_FILE, read_regular
 from ..game import Game
 from ..rules import Rules
 
@@ -27,10 +28,7 @@ def to_sgf(game: Game, *, black: str = "", white: str = "", result: str | None =
 def load(path: str, upto: int | None, rules: Rules) -> tuple[Game, dict[str, list[str]], Color]:
     """The game of the SGF file `path` before move `upto` (all of it if None), replayed
     under `rules`, with its setup stones and the colour that moved first."""
-    try:
-        game = sgf.read(path).replay(rules=rules)
-    except OSError as e:
-        raise IkedaError(f"cannot read {path}: {e.strerror}") from None
+    game = sgf.read(read_regular(path, MAX_SGF_FILE)).replay(rules=rules)
     keep = len(game.moves) if upto is None else max(0, min(len(game.moves), upto - 1))
     while len(game.moves) > keep:
         game.undo()
