@@ -144,11 +144,15 @@ def test_unwritable_sgf_dir_is_refused_before_the_first_game(tmp_path: Path, cap
     assert time.monotonic() - start < 5
 
 
+def refuse_everything(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Status confirmation with one state per region and refusals not estimated: every
+    real final position is refused (StatusBudgetError), as a search beyond its budget is."""
+    real = ikeda.status.confirm_status
+    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, "budget": 1, "unresolved": "raise"}))
+
+
 def test_a_game_that_cannot_be_counted_is_recorded_and_the_match_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A status search of one state per region refuses every real final position, as a
-    # search beyond the default budget does on a large board.
-    real = ikeda.status.japanese_score
-    monkeypatch.setattr(ikeda.status, "japanese_score", lambda game, **kw: real(game, **{**kw, "budget": 1}))
+    refuse_everything(monkeypatch)
     result = run_match(
         [*MOCK, "--seed", "3"], [*MOCK, "--seed", "4"], games=2, size=7, rules=JAPANESE, timeout=20, sgf_dir=str(tmp_path),
     )
@@ -161,8 +165,7 @@ def test_a_game_that_cannot_be_counted_is_recorded_and_the_match_goes_on(tmp_pat
 
 
 def test_a_game_at_the_move_cap_that_cannot_be_counted_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = ikeda.status.japanese_score
-    monkeypatch.setattr(ikeda.status, "japanese_score", lambda game, **kw: real(game, **{**kw, "budget": 1}))
+    refuse_everything(monkeypatch)
     engines = {label: GtpController([*MOCK, "--seed", str(k)], timeout=20) for k, label in enumerate("AB")}
     try:
         referee = ikeda.match.Referee(engines, size=7, rules=JAPANESE, timeout=20, max_moves=30)
@@ -205,7 +208,7 @@ def test_simulate_outputs_are_checked_before_the_run(tmp_path: Path, capsys: pyt
 
 
 def test_simulate_prints_the_paths_it_really_wrote(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "50", "--size", "5", "--quiet", "--out", str(tmp_path / "a"), "--plot", str(tmp_path / "m")]) == 0
+    assert main(["simulate", "--games", "50", "--size", "5", "--quiet", "--out", str(tmp_path / "a.npz"), "--plot", str(tmp_path / "m")]) == 0
     err = capsys.readouterr().err
     assert f"wrote {tmp_path / 'a.npz'}" in err and f"wrote {tmp_path / 'm.png'}" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.npz", "m.png"]

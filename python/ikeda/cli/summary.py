@@ -5,13 +5,14 @@ a time, so a dataset of any size fits."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Sequence
 
 from rich.console import Console
 
 from ..shards import Cell
 from .output import Subparsers
-from .simulate import plot, show, summary
+from .simulate import plot, plot_output, show, summary
 
 
 def add_parser(sub: Subparsers) -> None:
@@ -37,6 +38,10 @@ def print_dataset(directory: str, only: Sequence[Cell] | None, plot_path: str | 
     pairs = [(g.cell, g.totals) for g in groups]
     show(summary(pairs, seconds=sum(g.seconds for g in groups), seed=", ".join(map(str, seeds)), per_worker=True))
     if plot_path:
-        plot(pairs, plot_path)
-        console.print(f"wrote {plot_path}")
+        target = plot_output(plot_path)  # the name matplotlib really writes, checked
+        try:
+            plot(pairs, target.temporary, os.path.splitext(target.final)[1][1:].lower())
+            console.print(f"wrote {target.commit()}")
+        finally:
+            target.discard()
     return 0

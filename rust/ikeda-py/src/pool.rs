@@ -12,19 +12,22 @@ use crate::errors::bad_argument;
 /// The most threads one native call may use (docs/security.md).
 pub const MAX_THREADS: usize = 1024;
 
-/// The last pool built, by its requested thread count (0 = every core).
-static LAST: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+/// Pools by requested thread count (0 = every core), the most recently used last; a few
+/// sizes are kept, so runs that alternate between sizes do not rebuild them.
+static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+const KEPT: usize = 4;
 
-/// A pool of `threads` threads (0 = every core), the cached one when the count matches.
+/// A pool of `threads` threads (0 = every core), a cached one when there is one.
 pub fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     if threads > MAX_THREADS {
         return Err(bad_argument(format!("threads must be 0 (every core) to {MAX_THREADS}, not {threads}")));
     }
-    let mut last = LAST.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((n, p)) = last.as_ref() {
-        if *n == threads {
-            return Ok(Arc::clone(p));
-        }
+    let mut pools = POOLS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(k) = pools.iter().position(|(n, _)| *n == threads) {
+        let hit = pools.remove(k);
+        let p = Arc::clone(&hit.1);
+        pools.push(hit);
+        return Ok(p);
     }
     let p = Arc::new(
         rayon::ThreadPoolBuilder::new()
@@ -32,7 +35,10 @@ pub fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
             .build()
             .map_err(|e| bad_argument(format!("cannot start {threads} threads: {e}")))?,
     );
-    *last = Some((threads, Arc::clone(&p)));
+    if pools.len() == KEPT {
+        pools.remove(0);
+    }
+    pools.push((threads, Arc::clone(&p)));
     Ok(p)
 }
 
