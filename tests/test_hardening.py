@@ -94,7 +94,7 @@ def test_reset_with_an_empty_list_resets_nothing() -> None:
     assert b.lengths.tolist() == [1, 0, 1]
 
 
-@pytest.mark.parametrize("komi", [MAX_KOMI, -MAX_KOMI, 0.5])
+@pytest.mark.parametrize("komi", [MAX_KOMI, -MAX_KOMI, 100, 650, 100.5, -100, 0.5])
 def test_every_komi_a_game_accepts_round_trips_through_sgf(komi: float) -> None:
     g = Game(9, komi=komi)
     g.play("E5")
@@ -106,7 +106,7 @@ def test_one_komi_range_for_rules_reader_and_native_counters() -> None:
     with pytest.raises(ikeda.IkedaError, match="within"):
         Game(9, komi=MAX_KOMI + 0.5)
     with pytest.warns(ikeda.sgf.SgfWarning, match="KM"):
-        assert ikeda.sgf.read("(;SZ[9]KM[20000])").komi is None  # 200 in hundredths: ignored
+        assert ikeda.sgf.read("(;SZ[9]KM[1000.5])").komi is None  # beyond the range: ignored
     assert simulate(5, 2, komi=MAX_KOMI).margin.max() < 0
 
 

@@ -32,9 +32,8 @@ ENDINGS = ("first-pass", "two-passes", "equal-moves")
 #: (territory + prisoners, the dead stones decided by status confirmation, STATUS.md).
 SCORINGS = ("area", "territory", "japanese")
 #: The largest komi either way, the same for the rules, the SGF reader and writer and the
-#: native counters (ikeda-core's ``MAX_KOMI``); below 100 because the SGF reader takes a
-#: ``KM`` of 100 or more as hundredths (``KM[650]`` is 6.5).
-MAX_KOMI = 99.5
+#: native counters (ikeda-core's ``MAX_KOMI``).
+MAX_KOMI = 1000
 
 
 @dataclass(frozen=True)

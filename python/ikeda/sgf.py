@@ -460,7 +460,9 @@ def game_to_sgf(game: Game, extra: Mapping[str, str] | None = None) -> str:
     root: dict[str, list[str]] = {
         "GM": ["1"], "FF": ["4"], "CA": ["UTF-8"], "AP": [f"ikeda:{_core.__version__}"],
         "SZ": [str(w) if w == h else f"{w}:{h}"],
-        "KM": [format_points(rules.komi)],
+        # A whole komi of 100 or more gets ".0": the reader takes a bare KM[650] as Fox's
+        # hundredths.
+        "KM": [format_points(rules.komi) + (".0" if rules.komi >= 100 and rules.komi == int(rules.komi) else "")],
         "RU": [str(rules.replace(komi=PRESETS[rules.name].komi))],
     }
     if game.handicap:

@@ -52,6 +52,5 @@ pub use territory::{area, ownership, Area};
 pub use tiers::{AnyPosition, CELLS_19, CELLS_9};
 
 /// The largest komi, in points either way, that any part of ikeda accepts: the rules,
-/// the SGF reader and writer, the native counters (docs/security.md). Below 100, because
-/// the SGF reader takes a `KM` of 100 or more as hundredths (`KM[650]` is 6.5).
-pub const MAX_KOMI: f64 = 99.5;
+/// the SGF reader and writer, the native counters (docs/security.md).
+pub const MAX_KOMI: f64 = 1000.0;
