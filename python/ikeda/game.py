@@ -501,7 +501,8 @@ def perft(game: Game, depth: int) -> int:
 def count_games(width: int, height: int, rules: Rules | str = "area3") -> int:
     """The number of complete games from the empty `width` x `height` board, Black first,
     under `rules`: every legal sequence of moves that reaches the end of the game.
-    Enumerated natively with play and undo (the GIL released); the count grows very fast
+    Enumerated natively with play and undo, the subtrees after the first five moves
+    spread over every core (the GIL released); the count grows very fast
     with the board (Tromp-Taylor: 1x3 = 907, 1x4 = 2,098,407,841)."""
     g = Game(width=width, height=height, rules=rules)
     return _core.count_games(g._board, g._color, g._rules, g._native_state())
