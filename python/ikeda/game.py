@@ -175,7 +175,9 @@ class Game:
         """The legal moves as GTP vertices, "pass" last; empty once the game is over."""
         if self._over:
             return []
-        return [*self._board.legal_vertices(self._color), "pass"]
+        moves = self._board.legal_vertices(self._color)  # a fresh list: extend it, no copy
+        moves.append("pass")
+        return moves
 
     def legal_indices(self) -> list[int]:
         """The legal plays as flat indices, without the pass (always legal while the game
