@@ -138,6 +138,8 @@ def test_handicap_commands() -> None:
     assert ask(e, "clear_board", "fixed_handicap 10", "fixed_handicap 1") == ["", "? invalid number of stones", "? invalid number of stones"]
     assert ask(e, "place_free_handicap 3") == ["C3 G7 C7"]
     assert ask(e, "clear_board", "set_free_handicap a1 a1")[1] == "? bad vertex list"
+    assert ask(e, "set_free_handicap a1 A1") == ["? bad vertex list"]  # one point, two spellings
+    assert ask(e, "set_free_handicap a1 PaSs") == ["? bad vertex list"]
     assert ask(e, "set_free_handicap a1 b2 z9")[0].startswith("? bad vertex list")
     assert ask(e, "set_free_handicap a1 b2", "genmove w") == ["", "A9"]
     assert ask(e, "printsgf")[0].count("AB[") == 1

@@ -34,7 +34,7 @@ from typing import IO, Any
 
 from .._core import __version__
 from ..errors import IkedaError, InvalidPositionError
-from ..coords import Color, color_name, parse_color, vertex_names
+from ..coords import Color, color_name, parse_color, parse_vertex, vertex_names
 from ..game import Game, Move
 from ..handicap import handicap_points, max_fixed_handicap
 from ..rules import Rules, as_rules
@@ -321,10 +321,14 @@ class Engine:
     def _set_free_handicap(self, args: list[str]) -> str:
         if len(args) < 2:
             raise GtpFailure("invalid number of stones")
-        points = [a.upper() for a in args]
-        if len(set(points)) != len(points) or "PASS" in points:
+        try:
+            indices = [parse_vertex(a, self.size, self.size) for a in args]
+        except IkedaError as e:
+            raise GtpFailure(f"bad vertex list: {e}") from None
+        if len(set(indices)) != len(indices) or self.size * self.size in indices:
             raise GtpFailure("bad vertex list")
-        self._handicap(points)
+        names = vertex_names(self.size, self.size)
+        self._handicap([names[i] for i in indices])
         return ""
 
     def _loadsgf(self, args: list[str]) -> str:
