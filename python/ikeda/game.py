@@ -119,20 +119,31 @@ class Game:
         "superko", or "ko" under simple ko) for one the rules forbid; both name the move
         number. The game is unchanged after either.
         """
-        with self._lock:
+        # acquire/release in try/finally rather than `with`: the same guarantee for about
+        # half the cost on this hottest call (`with` is ~0.14 µs on CPython 3.11).
+        lock = self._lock
+        lock.acquire()
+        try:
             if self._over:
                 self._board.index(move)  # a malformed move is reported as such first
                 raise self._illegal(move, "game_over")
-            is_pass = self._board.play(move, self._color)  # the board records the move
-            if self._count(len(self._board), is_pass, self._color):
-                self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
-            if is_pass:
+            color = self._color
+            # The board records the move; a play (the hot path) only ends a pass streak,
+            # a pass goes through the bookkeeping.
+            if self._board.play(move, color):
+                if self._count(len(self._board), True, color):
+                    self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
                 self._over = self._passes_ended()
-            self._color ^= 3
+            else:
+                self._streak = 0
+            self._color = color ^ 3
+        finally:
+            lock.release()
 
     def _count(self, n: int, is_pass: bool, color: int) -> bool:
-        """The pass bookkeeping of move `n`, by `color` (the one place for it: play, and
-        undo's replay of the record). Returns whether this move made the preliminary end."""
+        """The pass bookkeeping of move `n`, by `color` (the one place for it: play's passes
+        (its plays only reset the streak, inline), and undo's replay of the record). Returns
+        whether this move made the preliminary end."""
         if not is_pass:
             self._streak = 0
             return False
