@@ -117,7 +117,10 @@ class Batch:
         With `mask` (as for :meth:`legal_mask`'s `out`), the new legal masks are written
         there in the same native call; a refused step leaves `mask` as it was.
         """
-        a = np.asarray(actions)
+        try:
+            a = np.asarray(actions)
+        except (ValueError, TypeError):  # ragged or unconvertible: not an array of actions
+            raise InvalidMoveError(f"actions must be an array of shape ({self._n},), not {actions!r}", actions) from None
         if a.shape != (self._n,):
             raise InvalidMoveError(f"actions must have shape ({self._n},), not {a.shape}", actions)
         if a.dtype.kind not in "iu":
@@ -171,7 +174,10 @@ class Batch:
         if where is None:
             which = np.ones(self._n, dtype=bool)
         else:
-            w = np.asarray(where)
+            try:
+                w = np.asarray(where)
+            except (ValueError, TypeError):
+                raise ArgumentError(f"reset takes a bool mask or game indices, not {where!r}") from None
             if w.ndim == 1 and w.size == 0:
                 w = w.astype(np.int64)  # an empty list resets nothing
             if w.dtype == bool:

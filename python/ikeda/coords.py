@@ -21,6 +21,7 @@ from typing import Literal
 
 from . import _core
 from .errors import InvalidMoveError, InvalidPositionError
+from .limits import board_side
 
 #: A colour as the Python API names it.
 Color = Literal["B", "W"]
@@ -78,7 +79,7 @@ def parse_vertex(text: str, width: int, height: int) -> int:
     ``width * height``); raises :class:`InvalidMoveError`."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a vertex is a string, not {text!r}", text)
-    return _board(width, height).index(text)
+    return _board(board_side(width, "width"), board_side(height, "height")).index(text)
 
 
 def sgf_point(index: int, width: int, height: int) -> str:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .coords import GTP_LETTERS
 from .errors import InvalidPositionError
+from .limits import board_side
 
 # Each point as (row, column) over {0: the low star line, 1: the middle, 2: the high one};
 # row 0 is the bottom. The n-stone layout is the first n of its pattern.
@@ -28,6 +31,9 @@ def max_fixed_handicap(size: int) -> int:
 
 def handicap_points(stones: int, size: int) -> list[str]:
     """The GTP vertices of a fixed handicap of `stones` on a `size` x `size` board."""
+    if isinstance(stones, bool) or not isinstance(stones, (int, np.integer)):
+        raise InvalidPositionError(f"a handicap is an int (a number of stones), not {stones!r}")
+    size = board_side(size, "size")
     if stones not in _PATTERNS or stones > max_fixed_handicap(size):
         raise InvalidPositionError(
             f"no fixed handicap of {stones} stones on {size}x{size} "

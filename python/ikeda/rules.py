@@ -55,10 +55,10 @@ class Rules:
     komi: float
 
     def __post_init__(self) -> None:
-        if self.name not in PRESET_NAMES:
+        if not isinstance(self.name, str) or self.name not in PRESET_NAMES:
             raise RulesError(f"unknown ruleset {self.name!r}; presets: {', '.join(PRESET_NAMES)}")
         for field, allowed in (("ko", KO_RULES), ("ending", ENDINGS), ("scoring", SCORINGS)):
-            if getattr(self, field) not in allowed:
+            if not isinstance(getattr(self, field), str) or getattr(self, field) not in allowed:
                 raise RulesError(f"{field} must be one of {', '.join(allowed)}, not {getattr(self, field)!r}")
         for flag in ("suicide", "half_point", "pass_stones"):
             if not isinstance(getattr(self, flag), bool):
@@ -99,6 +99,9 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some components changed (the preset name stays)."""
+        unknown = sorted(set(changes) - {"name", *_FIELDS})
+        if unknown:
+            raise RulesError(f"no rules component named {', '.join(unknown)}; components: {', '.join(_FIELDS)}")
         return dataclasses.replace(self, **changes)
 
     def __str__(self) -> str:

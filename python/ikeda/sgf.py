@@ -355,6 +355,8 @@ def read_all(source: Source, *, encoding: str | None = None) -> list[Record]:
 def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]:
     data: str | bytes
     path: Path | None = None
+    if encoding is not None and not isinstance(encoding, str):
+        raise ArgumentError(f"encoding must be a str (a WHATWG label) or None, not {encoding!r}")
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     elif isinstance(source, os.PathLike) or (isinstance(source, str) and _names_file(source)):
