@@ -91,8 +91,13 @@ def write_shard(directory: str | os.PathLike[str], result: ShardResult) -> bool:
     # `game` counts up by one: delta encoding stores it in a few bytes per shard, where a
     # dictionary would cost as much as the rest of the row.
     dictionary = [name for name in table.column_names if name != "game"]
-    pq.write_table(table, tmp, compression="zstd", use_dictionary=dictionary, column_encoding={"game": "DELTA_BINARY_PACKED"})
-    os.replace(tmp, path)  # atomic: the name appears only with the whole file behind it
+    try:
+        pq.write_table(table, tmp, compression="zstd", use_dictionary=dictionary, column_encoding={"game": "DELTA_BINARY_PACKED"})
+        os.replace(tmp, path)  # atomic: the name appears only with the whole file behind it
+    except BaseException:
+        # Ctrl-C (or a full disk) in the middle of a write leaves no partial file behind.
+        tmp.unlink(missing_ok=True)
+        raise
     return True
 
 
