@@ -518,4 +518,10 @@ def count_games(width: int, height: int, rules: Rules | str = "area3") -> int:
     spread over every core (the GIL released); the count grows very fast
     with the board (Tromp-Taylor: 1x3 = 907, 1x4 = 2,098,407,841)."""
     g = Game(width=width, height=height, rules=rules)
+    r = g._rules
+    # Only a superko that forbids every cycle makes the tree of games finite: under simple
+    # ko, or self-capture tested by capturing superko, a game can cycle for ever and the
+    # native enumeration would recurse without end.
+    if r.ko == "simple-ko" or (r.suicide and r.ko != "positional-superko"):
+        raise ArgumentError(f"count_games needs a finite tree of games; under {r} a game can repeat for ever")
     return _core.count_games(g._board, g._color, g._rules, g._native_state())
