@@ -106,6 +106,7 @@ game_kwargs = st.fixed_dictionaries({}, optional={
 
 
 @HOSTILE
+@example(size=1, kwargs={"setup": {"x": None, 1: None}})  # unknown keys of two types: sorting them raised TypeError
 @given(size=st.one_of(hostile, st.integers(1, 25)), kwargs=game_kwargs)
 def test_game_construction_succeeds_or_raises_an_ikeda_error(size: Any, kwargs: dict[str, Any]) -> None:
     ok, game = refused_or_done(lambda: ikeda.Game(size, **kwargs))

@@ -78,7 +78,7 @@ class Game:
         setup = dict(setup or {})
         unknown = set(setup) - {"B", "W"}
         if unknown:
-            raise InvalidPositionError(f"setup keys must be 'B' and 'W', not {sorted(unknown)}")
+            raise InvalidPositionError(f"setup keys must be 'B' and 'W', not {sorted(map(repr, unknown))}")  # keys of any types
         black = move_list(setup.get("B", ()), "setup['B']")
         white = move_list(setup.get("W", ()), "setup['W']")
         if isinstance(handicap, bool) or not isinstance(handicap, (int, np.integer)):
