@@ -183,6 +183,53 @@ def test_four_threads_playing_one_game_leave_it_consistent() -> None:
         sys.setswitchinterval(old)
 
 
+def test_a_play_waits_while_another_thread_holds_the_game() -> None:
+    """A play of a point is one native call with no lock; while a call that takes several
+    steps (a pass, undo, resign, copy) holds the game on another thread, a play takes the
+    locked path and waits for it instead of interleaving with it."""
+    g = Game(9)
+    played = threading.Event()
+
+    def play() -> None:
+        g.play("E5")
+        played.set()
+
+    with g._lock:
+        g._held = True  # what the locked calls set while they work
+        worker = threading.Thread(target=play)
+        worker.start()
+        assert not played.wait(0.3)
+        assert g.moves == [] and g.to_move == "B"
+        g._held = False
+    worker.join(10)
+    assert played.is_set() and g.moves == ["E5"] and g.to_move == "W"
+
+
+def test_every_kind_of_move_takes_the_same_path_to_the_same_game() -> None:
+    """The native fast path (exact ints and strs naming a point) and the locked path (numpy
+    ints, str subclasses, passes, refused moves) make the same game."""
+
+    class Vertex(str):
+        pass
+
+    fast, slow = Game(5), Game(5)
+    moves = ["C3", 7, "pass", "b2", 13, "pass", "pass"]
+    slowed = [Vertex("C3"), np.int64(7), Vertex("pass"), Vertex("b2"), np.int32(13), 25, np.int16(25)]
+    for m, s in zip(moves, slowed):
+        fast.play(m)
+        slow.play(s)
+        assert (fast.moves, fast.to_move, fast.is_over, fast.first_passer) == (slow.moves, slow.to_move, slow.is_over, slow.first_passer)
+    assert fast.is_over and fast.score() == slow.score()
+    with pytest.raises(ikeda.IllegalMoveError, match="game_over"):
+        fast.play("A1")
+    g = Game(5)
+    g.play("C3")
+    for refused in ("C3", 12, np.int64(12), Vertex("c3")):
+        with pytest.raises(ikeda.IllegalMoveError, match="occupied"):
+            g.play(refused)
+        assert g.moves == ["C3"] and g.to_move == "W"
+
+
 def test_a_batch_too_large_for_memory_is_a_memory_error() -> None:
     with pytest.raises(MemoryError):
         Batch(MAX_GAMES, 25)

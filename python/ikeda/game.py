@@ -8,11 +8,10 @@ know: whose turn it is (Rules 1, 2, 8), the passes and the end of the game (Rule
 
 from __future__ import annotations
 
-import functools
 import math
 import threading
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +20,7 @@ from . import _core, counting, flow, status
 from .coords import BLACK, GTP_LETTERS, WHITE, Color, color_name, parse_color, vertex_names
 from .errors import ArgumentError, IkedaError, IllegalMoveError, InvalidPositionError
 from .handicap import handicap_points
-from .limits import board_side, move_list
+from .limits import MAX_SIDE, board_side, move_list
 from .rules import Rules, as_rules
 from .score import Score
 
@@ -31,15 +30,34 @@ __all__ = ["BLACK", "WHITE", "Color", "Game", "Move", "count_games", "perft"]
 #: (row-major from the top-left point; ``width * height`` is pass).
 Move = Union[str, int]
 
+_T = TypeVar("_T")
 
-@functools.lru_cache(maxsize=256)
+
+#: (id(rules), komi) -> (rules, rules with komi): keyed by identity because hashing a
+#: Rules value hashes all its fields, a fifth of a new game's time; the value keeps
+#: `rules` alive so its id cannot be reused while the entry stands.
+_KOMI_CACHE: dict[tuple[int, float], tuple[Rules, Rules]] = {}
+
+
 def _with_komi(rules: Rules, komi: float) -> Rules:
     """`rules` with `komi`, made (and validated) once per pair: a new game is a hot call."""
-    return rules if komi == rules.komi else rules.replace(komi=komi)
+    hit = _KOMI_CACHE.get((id(rules), komi))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    made = rules if komi == rules.komi else rules.replace(komi=komi)
+    if len(_KOMI_CACHE) >= 256:
+        _KOMI_CACHE.clear()
+    _KOMI_CACHE[id(rules), komi] = (rules, made)
+    return made
 
 
-class Game:
+class Game(_core.GameCore):
     """A game of Go under Ikeda's Area Rules III, or another ruleset (:class:`Rules`).
+
+    The native base class holds the board, the side to move, the passes in succession
+    and whether the game is over, and makes the hot calls (``play`` of a point,
+    ``legal_indices``, ``legal_moves``, ``legal_mask``, ``is_over``) one native call each;
+    everything else, passes and the end of the game included, is here.
 
     >>> g = Game(9, komi=6.5)
     >>> g.play("E5"); g.play("pass"); g.play("pass"); g.play("pass")
@@ -48,9 +66,9 @@ class Game:
     """
 
     __slots__ = (
-        "_board", "_width", "_height", "_rules", "_ending", "_color",
-        "_start_color", "_first_passer", "_first_pass", "_streak", "_prelim",
-        "_prelim_stones", "_passes", "_over", "_resigned", "_pass", "_setup", "_handicap", "_lock",
+        "_width", "_height", "_rules", "_ending",
+        "_start_color", "_first_passer", "_first_pass", "_prelim",
+        "_prelim_stones", "_passes", "_resigned", "_pass", "_setup", "_handicap", "_lock",
     )
 
     def __init__(
@@ -67,12 +85,35 @@ class Game:
     ) -> None:
         rules = as_rules(rules)
         if komi is not None:
-            if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
+            if komi.__class__ is not float and (isinstance(komi, bool) or not isinstance(komi, (int, float))) or not math.isfinite(komi):
                 raise ArgumentError(f"komi must be a multiple of 1/2, not {komi!r}")
             rules = _with_komi(rules, komi)
-        w = size if width is None else width
-        h = size if height is None else height
-        w, h = board_side(w, "width"), board_side(h, "height")
+        if width is None and height is None and size.__class__ is int and 0 < size <= MAX_SIDE:
+            w = h = size  # the common case, checked inline: a new game is a hot call
+        else:
+            w = size if width is None else width
+            h = size if height is None else height
+            w, h = board_side(w, "width"), board_side(h, "height")
+        self._width, self._height = w, h
+        self._rules = rules
+        self._ending = rules.ending
+        self._first_passer: int | None = None
+        self._first_pass: int | None = None  # its move number
+        self._prelim: int | None = None  # move number of the preliminary end
+        self._prelim_stones: tuple[int, int] | None = None
+        self._passes = [0, 0, 0, 0]  # passes by Black, White before the preliminary end; after it
+        self._resigned: int | None = None
+        self._pass = w * h
+        # Serialises the calls that take several steps (passes, undo, resign, copy): a Game
+        # shared by threads stays whole (see the native base for plays of a point).
+        self._lock = threading.Lock()
+        # The native base starts with Black to move, no pass and the game going on.
+        if setup is None and handicap.__class__ is int and not handicap and to_move is None:
+            self._board = _core.Board(w, h, rules=rules)  # an even game from the empty board
+            self._setup: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())  # for writing the game out
+            self._handicap = 0
+            self._start_color = BLACK
+            return
         if setup is not None and not isinstance(setup, Mapping):
             raise InvalidPositionError(f"setup must be a mapping {{'B': [...], 'W': [...]}}, not {setup!r}")
         setup = dict(setup or {})
@@ -89,40 +130,25 @@ class Game:
                 raise InvalidPositionError("fixed handicap needs a square board")
             black += handicap_points(handicap, w)
         self._board = _core.Board(w, h, black, white, rules=rules)
-        self._setup = (tuple(black), tuple(white))  # for writing the game out
+        self._setup = (tuple(black), tuple(white))
         self._handicap = handicap
-        self._width, self._height = w, h
-        self._rules = rules
-        self._ending = rules.ending
         default = "W" if handicap else "B"
         self._start_color = parse_color(to_move or default, "to_move")
         self._color = self._start_color
-        self._first_passer: int | None = None
-        self._first_pass: int | None = None  # its move number
-        self._streak = 0  # passes in succession ending with the last move
-        self._prelim: int | None = None  # move number of the preliminary end
-        self._prelim_stones: tuple[int, int] | None = None
-        self._passes = [0, 0, 0, 0]  # passes by Black, White before the preliminary end; after it
-        self._over = False
-        self._resigned: int | None = None
-        self._pass = w * h
-        # Serialises play, undo, resign and copy: a Game shared by threads stays whole.
-        self._lock = threading.Lock()
 
     # -- moves -----------------------------------------------------------------------
 
-    def play(self, move: Move) -> None:
-        """Plays `move` for the side to move.
+    # `play(move)` is the native base's: a legal play of a point given as an int or a str
+    # is made there in one call; everything else (a pass, a move it cannot take or that
+    # the rules refuse, a finished game, a call while another thread holds the lock)
+    # comes here, under the lock.
 
-        Raises :class:`InvalidMoveError` for a move that cannot be read and
-        :class:`IllegalMoveError` (``.reason`` = "game_over", "occupied", "suicide",
-        "superko", or "ko" under simple ko) for one the rules forbid; both name the move
-        number. The game is unchanged after either.
-        """
-        # acquire/release in try/finally rather than `with`: the same guarantee for about
-        # half the cost on this hottest call (`with` is ~0.14 µs on CPython 3.11).
+    def _play_locked(self, move: Move) -> None:
+        """`play` for the moves the native fast path leaves: passes and the flow of the
+        game (Rule 6), errors, and unusual move types (numpy ints, str subclasses)."""
         lock = self._lock
         lock.acquire()
+        self._held = True  # plays from other threads now wait for the lock
         try:
             if self._over:
                 self._board.index(move)  # a malformed move is reported as such first
@@ -138,6 +164,7 @@ class Game:
                 self._streak = 0
             self._color = color ^ 3
         finally:
+            self._held = False
             lock.release()
 
     def _count(self, n: int, is_pass: bool, color: int) -> bool:
@@ -182,60 +209,52 @@ class Game:
             return "game_over"
         return self._board.illegal_reason(move, self._color)
 
-    def legal_moves(self) -> list[str]:
-        """The legal moves as GTP vertices, "pass" last; empty once the game is over."""
-        if self._over:
-            return []
-        moves = self._board.legal_vertices(self._color)  # a fresh list: extend it, no copy
-        moves.append("pass")
-        return moves
-
-    def legal_indices(self) -> list[int]:
-        """The legal plays as flat indices, without the pass (always legal while the game
-        goes on); empty once the game is over. The fastest way to drive random play."""
-        if self._over:
-            return []
-        return self._board.legal_indices(self._color)
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """Legal moves as bool ``(w*h + 1,)``, row-major from the top-left point, pass last;
-        all false once the game is over."""
-        if self._over:
-            return np.zeros(self._pass + 1, dtype=np.bool_)
-        return self._board.legal_mask(self._color)
-
     def resign(self, color: Color | None = None) -> None:
         """`color` (the side to move by default) resigns and loses (Rule 2)."""
-        with self._lock:
+        def work() -> None:
             if self._over:
                 raise self._illegal("resign", "game_over")
             self._resigned = self._color if color is None else parse_color(color, "color")
             self._over = True
 
+        self._exclusive(work)
+
+    def _exclusive(self, work: Callable[[], _T]) -> _T:
+        """`work()` under the game's lock, with the native base told so (its plays from
+        other threads then wait for the lock instead of interleaving)."""
+        with self._lock:
+            self._held = True
+            try:
+                return work()
+            finally:
+                self._held = False
+
     def undo(self) -> str:
         """Takes back a resignation, or else the last move; returns what was taken back."""
-        with self._lock:
-            if self._resigned is not None:
-                self._resigned = None
-                self._over = self._passes_ended()
-                return "resign"
-            index = self._board.undo()
-            if index is None:
-                raise IkedaError("there is no move to undo")
-            self._color ^= 3
-            record = self._board.moves
-            prelim = self._prelim if self._prelim is not None and self._prelim <= len(record) else None
-            stones = self._prelim_stones if prelim is not None else None
-            self._first_passer = self._first_pass = self._prelim = None
-            self._streak = 0
-            self._passes = [0, 0, 0, 0]
-            color = self._start_color
-            for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
-                self._count(n, i == self._pass, color)
-                color ^= 3
-            self._prelim_stones = stones
+        return self._exclusive(self._undo)
+
+    def _undo(self) -> str:
+        if self._resigned is not None:
+            self._resigned = None
             self._over = self._passes_ended()
-            return self._names()[index]
+            return "resign"
+        index = self._board.undo()
+        if index is None:
+            raise IkedaError("there is no move to undo")
+        self._color ^= 3
+        record = self._board.moves
+        prelim = self._prelim if self._prelim is not None and self._prelim <= len(record) else None
+        stones = self._prelim_stones if prelim is not None else None
+        self._first_passer = self._first_pass = self._prelim = None
+        self._streak = 0
+        self._passes = [0, 0, 0, 0]
+        color = self._start_color
+        for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
+            self._count(n, i == self._pass, color)
+            color ^= 3
+        self._prelim_stones = stones
+        self._over = self._passes_ended()
+        return self._names()[index]
 
     def _native_state(self) -> flow.NativeState:
         n, prelim = len(self._board), self._prelim
@@ -251,17 +270,19 @@ class Game:
         """An independent copy; the configuration history is shared, not copied."""
         g = Game.__new__(Game)
         g._lock = threading.Lock()
-        with self._lock:
-            g._board = self._board.copy()
-            g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
-            g._color, g._start_color = self._color, self._start_color
-            g._first_passer, g._first_pass = self._first_passer, self._first_pass
-            g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
-            g._passes = self._passes.copy()
-            g._over = self._over
-            g._resigned, g._pass = self._resigned, self._pass
-            g._setup, g._handicap = self._setup, self._handicap
+        self._exclusive(lambda: self._copy_into(g))
         return g
+
+    def _copy_into(self, g: Game) -> None:
+        g._board = self._board.copy()
+        g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
+        g._color, g._start_color = self._color, self._start_color
+        g._first_passer, g._first_pass = self._first_passer, self._first_pass
+        g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
+        g._passes = self._passes.copy()
+        g._over = self._over
+        g._resigned, g._pass = self._resigned, self._pass
+        g._setup, g._handicap = self._setup, self._handicap
 
     __copy__ = copy
 
@@ -303,10 +324,6 @@ class Game:
     def first_passer(self) -> Color | None:
         """Who made the first pass of the game (Rule 6), if anyone has."""
         return None if self._first_passer is None else color_name(self._first_passer)
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def moves(self) -> list[str]:

@@ -131,11 +131,47 @@ impl PyBoard {
     /// The legal plays of `c` by flat index (the simple-ko ban applied).
     fn legal_plays(&self, c: Color) -> Vec<usize> {
         let ko = self.ko_ban();
-        let mut out = with_position!(&self.pos, p => p.legal_plays(c).into_iter().map(|(i, _)| i).collect::<Vec<_>>());
+        let mut out = Vec::with_capacity(self.geo().points());
+        with_position!(&self.pos, p => p.for_each_legal(c, |i, _| out.push(i)));
         if let Some(k) = ko {
             out.retain(|&i| i != k);
         }
         out
+    }
+
+    pub(crate) fn geometry(&self) -> Geometry {
+        self.geo()
+    }
+
+    /// Plays `c` at the point `i` (not a pass) if the rules allow it, recording it;
+    /// changes nothing otherwise.
+    pub(crate) fn try_play(&mut self, i: usize, c: Color) -> Result<(), ikeda_core::Illegal> {
+        let (loc, last_pass) = (self.loc(i), self.last_pass());
+        with_position!(&self.pos, p => p.check_move(loc, c, last_pass))?;
+        let effect = with_position!(&mut self.pos, p => p.play_unchecked(loc, c));
+        self.count_removed(c, effect, 1);
+        self.record.push(i as u16);
+        Ok(())
+    }
+
+    /// The legal plays of `c` as a list of flat indices (no pass).
+    pub(crate) fn legal_index_list<'py>(&self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
+        int_list(py, self.legal_plays(c).into_iter())
+    }
+
+    /// The legal plays of `c` as a list of GTP names (no pass).
+    pub(crate) fn legal_vertex_list<'py>(&self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
+        name_list(py, self.geo(), self.legal_plays(c).into_iter())
+    }
+
+    /// The legal moves of `c` as a bool array of `w*h + 1`, pass last.
+    pub(crate) fn legal_mask_array<'py>(&self, py: Python<'py>, c: Color) -> Bound<'py, PyArray1<bool>> {
+        let mut out = vec![false; self.geo().points() + 1];
+        with_position!(&self.pos, p => p.legal_mask(c, &mut out));
+        if let Some(k) = self.ko_ban() {
+            out[k] = false;
+        }
+        PyArray1::from_vec(py, out)
     }
 }
 
@@ -204,15 +240,12 @@ impl PyBoard {
     fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
         let number = self.record.len() + 1;
         let (i, c) = (read_move(self.geo(), mv, Some(number))?, color_arg(color)?);
-        let is_pass = i == self.geo().pass_index();
-        if !is_pass {
-            let (loc, last_pass) = (self.loc(i), self.last_pass());
-            with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).map_err(|r| illegal_move(r, mv, &self.geo().vertex_name(i), c, number))?;
-            let effect = with_position!(&mut self.pos, p => p.play_unchecked(loc, c));
-            self.count_removed(c, effect, 1);
+        if i == self.geo().pass_index() {
+            self.record.push(i as u16);
+            return Ok(true);
         }
-        self.record.push(i as u16);
-        Ok(is_pass)
+        self.try_play(i, c).map_err(|r| illegal_move(r, mv, &self.geo().vertex_name(i), c, number))?;
+        Ok(false)
     }
 
     /// Takes back the last move; returns its flat index, or None if there is none.
@@ -256,25 +289,17 @@ impl PyBoard {
     /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true; the
     /// simple-ko ban applied, as in the two below).
     fn legal_mask<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let mut out = vec![false; self.geo().points() + 1];
-        let c = color_arg(color)?;
-        with_position!(&self.pos, p => p.legal_mask(c, &mut out));
-        if let Some(k) = self.ko_ban() {
-            out[k] = false;
-        }
-        Ok(PyArray1::from_vec(py, out))
+        Ok(self.legal_mask_array(py, color_arg(color)?))
     }
 
     /// Flat indices of the legal plays of `color` (no pass).
     fn legal_indices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
-        let c = color_arg(color)?;
-        int_list(py, self.legal_plays(c).into_iter())
+        self.legal_index_list(py, color_arg(color)?)
     }
 
     /// GTP names of the legal plays of `color` (no pass).
     fn legal_vertices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
-        let c = color_arg(color)?;
-        name_list(py, self.geo(), self.legal_plays(c).into_iter())
+        self.legal_vertex_list(py, color_arg(color)?)
     }
 
     /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.

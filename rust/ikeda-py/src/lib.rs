@@ -5,6 +5,7 @@
 mod batch;
 mod board;
 mod errors;
+mod game;
 mod native;
 mod rules;
 mod pool;
@@ -24,6 +25,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("build_profile", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<game::PyGameCore>()?;
     m.add_class::<batch::PyBatch>()?;
     m.add("MAX_GAMES", batch::MAX_GAMES)?;
     native::register(m)?;
