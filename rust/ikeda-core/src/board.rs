@@ -1,14 +1,20 @@
-//! The board: stones, chains with exact liberty counts, removal, and the Zobrist hash of
+//! The board: stones, chains with their liberties, removal, and the Zobrist hash of
 //! the configuration. It knows no turn order, no history and no rules beyond Rule 3
 //! (removal); legality lives in [`crate::Position`].
 //!
-//! Chains are circular linked lists (`next`) with a `head` per stone; the head holds the
-//! chain's size and its exact number of liberties (distinct empty neighbours), as in
-//! KataGo's board. Every array has the fixed size of the largest padded board, so a copy
-//! is one `memcpy` and never allocates.
+//! Chains are circular linked lists (`next`) with a `head` per stone. The head holds the
+//! chain's size and its pseudo-liberties: every (stone, empty neighbour) adjacency counts
+//! once, so a point next to three stones of a chain counts three times. With the count
+//! the head keeps the sum and the sum of squares of those points, which says exactly
+//! whether a chain has one distinct liberty (all the points are the same point when
+//! `count * squares == sum * sum`). Placing or removing a stone then changes each
+//! neighbouring chain by one adjacency, with no test for duplicates, and joining two
+//! chains adds their counts: a merge walks only the smaller chain to relabel it. Exact
+//! liberty counts, where an API asks for them, are counted on demand. Every array has the
+//! fixed size of the tier's padded board, so a copy is one `memcpy` and never allocates.
 
 use crate::color::{Cell, Color};
-use crate::geometry::{CoordError, Geometry, Loc, MAX_CELLS};
+use crate::geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 use crate::zobrist;
 
 /// Words of a bitset over the padded cells of the largest board.
@@ -69,17 +75,57 @@ pub struct Board<const N: usize> {
     cells: [Cell; N],
     head: [Loc; N],
     next: [Loc; N],
-    /// At a chain's head: its number of distinct liberties.
-    libs: [u16; N],
+    /// At a chain's head: its pseudo-liberties.
+    libs: [Libs; N],
     /// At a chain's head: its number of stones.
     size: [u16; N],
     hash: u128,
     stones: [u16; 2],
-    /// The empty points, one bit per loc: legal-move scans visit only these.
+    /// The empty points, one bit per loc: legal-move scans visit only these, in order.
     empty: [u64; WORDS],
+    /// The empty points again as an unordered list (`empties[..empty_count]`), with each
+    /// empty point's place in it: a uniform draw among them is one index.
+    empties: [Loc; N],
+    empty_at: [Loc; N],
+    empty_count: u16,
     /// Per point: how many of its neighbours are empty (kept for every cell; only read
     /// for empty points, where 4 means a play there can neither capture nor die).
     empty_neighbours: [u8; N],
+}
+
+/// A chain's pseudo-liberties in one word: the count (bits 0..12), the sum of their locs
+/// (bits 12..33) and the sum of their squares (bits 33..64). No field can overflow into
+/// the next (at most 4 * 625 adjacencies, locs below 703: counts below 2^12, sums below
+/// 2^21, squares below 2^31) or go below zero (only adjacencies counted in are taken
+/// out), so adding or taking one adjacency, or joining two chains, is one integer add.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Libs(u64);
+
+const _: () = {
+    let (adjacencies, top) = (4 * (MAX_SIDE * MAX_SIDE) as u64, MAX_CELLS as u64 - 1);
+    assert!(adjacencies < 1 << 12 && adjacencies * top < 1 << 21 && adjacencies * top * top < 1 << 31);
+};
+
+impl Libs {
+    /// One adjacency to the point `p`.
+    #[inline]
+    fn one(p: Loc) -> u64 {
+        let p = u64::from(p);
+        1 | p << 12 | (p * p) << 33
+    }
+
+    #[inline]
+    fn count(self) -> u64 {
+        self.0 & 0xFFF
+    }
+
+    /// Exactly one distinct liberty: all the pseudo-liberties are one point (equality in
+    /// Cauchy-Schwarz, `n * sum(x^2) == sum(x)^2`, holds only then).
+    #[inline]
+    fn in_atari(self) -> bool {
+        let (n, sum, squares) = (self.0 & 0xFFF, self.0 >> 12 & 0x1F_FFFF, self.0 >> 33);
+        n != 0 && n * squares == sum * sum
+    }
 }
 
 /// What one play did, enough to undo it given the removed stones.
@@ -107,9 +153,13 @@ impl<const N: usize> Board<N> {
         debug_assert!(geo.cells() <= N);
         let mut cells = [Cell::Wall; N];
         let mut empty = [0; WORDS];
+        let (mut empties, mut empty_at, mut empty_count) = ([0; N], [0; N], 0);
         for loc in geo.locs() {
             cells[loc as usize] = Cell::Empty;
             empty[loc as usize / 64] |= 1 << (loc % 64);
+            empties[usize::from(empty_count)] = loc;
+            empty_at[loc as usize] = empty_count;
+            empty_count += 1;
         }
         let mut empty_neighbours = [0; N];
         for loc in geo.locs() {
@@ -122,11 +172,14 @@ impl<const N: usize> Board<N> {
             cells,
             head: [0; N],
             next: [0; N],
-            libs: [0; N],
+            libs: [Libs::default(); N],
             size: [0; N],
             hash: 0,
             stones: [0; 2],
             empty,
+            empties,
+            empty_at,
+            empty_count,
             empty_neighbours,
         }
     }
@@ -148,7 +201,7 @@ impl<const N: usize> Board<N> {
             }
         }
         for loc in geo.locs() {
-            if b.cells[loc as usize].color().is_some() && b.libs[b.head[loc as usize] as usize] == 0 {
+            if b.cells[loc as usize].color().is_some() && !b.has_liberty(loc) {
                 return Err(SetupError::NoLiberty(geo.index_of_loc(loc)));
             }
         }
@@ -210,11 +263,26 @@ impl<const N: usize> Board<N> {
         self.stones[c.index()] as usize
     }
 
-    /// Liberties of the chain through `loc`. Precondition: `loc` holds a stone.
-    #[inline]
+    /// Liberties (distinct empty neighbours) of the chain through `loc`, counted by a walk
+    /// over the chain. Precondition: `loc` holds a stone.
     #[must_use]
     pub fn liberties(&self, loc: Loc) -> usize {
-        self.libs[self.head[loc as usize] as usize] as usize
+        usize::from(self.count_liberties(self.head[loc as usize]))
+    }
+
+    /// Whether the chain through `loc` has a liberty. Precondition: `loc` holds a stone.
+    #[inline]
+    #[must_use]
+    pub fn has_liberty(&self, loc: Loc) -> bool {
+        self.libs[self.head[loc as usize] as usize].count() != 0
+    }
+
+    /// Whether the chain through `loc` has exactly one liberty. Precondition: `loc`
+    /// holds a stone.
+    #[inline]
+    #[must_use]
+    pub fn in_atari(&self, loc: Loc) -> bool {
+        self.libs[self.head[loc as usize] as usize].in_atari()
     }
 
     /// Stones of the chain through `loc`. Precondition: `loc` holds a stone.
@@ -248,9 +316,9 @@ impl<const N: usize> Board<N> {
             if cell == Cell::Empty {
                 breathes = true;
             } else if cell == own {
-                breathes |= self.liberties(q) > 1;
+                breathes |= !self.in_atari(q);
             } else if cell == opp {
-                captures |= self.liberties(q) == 1;
+                captures |= self.in_atari(q);
             }
         }
         PlayShape { captures, suicide: !captures && !breathes }
@@ -266,7 +334,7 @@ impl<const N: usize> Board<N> {
         let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
         for q in self.neighbours(p) {
             let cell = self.cells[q as usize];
-            let gone = if cell == opp { self.liberties(q) == 1 } else { cell == own && shape.suicide };
+            let gone = if cell == opp { self.in_atari(q) } else { cell == own && shape.suicide };
             if gone && cells[q as usize] != Cell::Empty {
                 for s in self.chain(q) {
                     cells[s as usize] = Cell::Empty;
@@ -293,7 +361,7 @@ impl<const N: usize> Board<N> {
             let cell = self.cells[q as usize];
             let hd = self.head[q as usize];
             let gone = if cell == opp {
-                self.libs[hd as usize] == 1
+                self.libs[hd as usize].in_atari()
             } else {
                 cell == own && shape.suicide
             };
@@ -321,12 +389,12 @@ impl<const N: usize> Board<N> {
         let opp = Cell::stone(c.opponent());
         let start = removed.len();
         for q in self.neighbours(p) {
-            if self.cells[q as usize] == opp && self.libs[self.head[q as usize] as usize] == 0 {
+            if self.cells[q as usize] == opp && !self.has_liberty(q) {
                 self.remove_chain(self.head[q as usize], removed);
             }
         }
         let mut suicide = false;
-        if removed.len() == start && self.liberties(p) == 0 {
+        if removed.len() == start && !self.has_liberty(p) {
             self.remove_chain(self.head[p as usize], removed);
             suicide = true;
         }
@@ -343,17 +411,26 @@ impl<const N: usize> Board<N> {
         self.remove_stone(p);
     }
 
-    /// Puts a stone on an empty point without removing anything: merges chains, takes the
-    /// point from neighbouring chains' liberties.
+    /// Puts a stone on an empty point without removing anything: takes the point from
+    /// the neighbouring chains' pseudo-liberties (once per adjacency), gives the stone its
+    /// empty neighbours, and merges it with its own neighbouring chains.
     pub(crate) fn add_stone(&mut self, p: Loc, c: Color) {
         let pu = p as usize;
         self.set_stone(p, c);
         self.head[pu] = p;
         self.next[pu] = p;
-        self.size[pu] = 1;
         let own = Cell::stone(c);
-        self.take_liberty(p);
-        self.libs[pu] = u16::from(self.empty_neighbours[pu]);
+        let mut libs = 0;
+        let taken = Libs::one(p);
+        for q in self.neighbours(p) {
+            match self.cells[q as usize] {
+                Cell::Empty => libs += Libs::one(q),
+                Cell::Wall => {}
+                _ => self.libs[self.head[q as usize] as usize].0 -= taken,
+            }
+        }
+        self.libs[pu] = Libs(libs);
+        self.size[pu] = 1;
         for q in self.neighbours(p) {
             if self.cells[q as usize] == own {
                 let (a, b) = (self.head[pu], self.head[q as usize]);
@@ -371,6 +448,10 @@ impl<const N: usize> Board<N> {
         self.hash ^= zobrist::key(c, p);
         self.stones[c.index()] += 1;
         self.empty[p as usize / 64] &= !(1 << (p % 64));
+        self.empty_count -= 1;
+        let (i, last) = (self.empty_at[p as usize], self.empties[usize::from(self.empty_count)]);
+        self.empties[usize::from(i)] = last;
+        self.empty_at[last as usize] = i;
         for q in self.neighbours(p) {
             self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_sub(1);
         }
@@ -383,6 +464,9 @@ impl<const N: usize> Board<N> {
         self.hash ^= zobrist::key(c, p);
         self.stones[c.index()] -= 1;
         self.empty[p as usize / 64] |= 1 << (p % 64);
+        self.empties[usize::from(self.empty_count)] = p;
+        self.empty_at[p as usize] = self.empty_count;
+        self.empty_count += 1;
         for q in self.neighbours(p) {
             self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_add(1);
         }
@@ -393,6 +477,13 @@ impl<const N: usize> Board<N> {
     #[must_use]
     pub fn empty_set(&self) -> [u64; WORDS] {
         self.empty
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    #[must_use]
+    pub fn empty_points(&self) -> &[Loc] {
+        &self.empties[..usize::from(self.empty_count)]
     }
 
     /// Calls `f(flat index, loc)` for every empty point, in flat-index order.
@@ -430,25 +521,10 @@ impl<const N: usize> Board<N> {
         self.empty_neighbours[p as usize]
     }
 
-    /// Joins two chains with exact liberty counts; the smaller one is relabelled. The
-    /// joined chain's liberties are the bigger one's plus those of the smaller one that
-    /// touch no stone of the bigger one, so only the smaller chain is walked (a stone
-    /// joining a long chain costs O(1), not O(chain)).
+    /// Joins two chains: the smaller one is relabelled, and the pseudo-liberties add up
+    /// (an adjacency belongs to one stone, so none is counted twice).
     fn merge(&mut self, a: Loc, b: Loc) {
         let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
-        let own = self.cells[big as usize];
-        let mut marks = Marks::new();
-        let mut gained = 0;
-        for s in self.chain(small) {
-            for q in self.neighbours(s) {
-                if self.cells[q as usize] == Cell::Empty
-                    && !self.neighbours(q).iter().any(|&r| self.cells[r as usize] == own && self.head[r as usize] == big)
-                    && marks.insert(q)
-                {
-                    gained += 1;
-                }
-            }
-        }
         let mut s = small;
         loop {
             self.head[s as usize] = big;
@@ -459,9 +535,10 @@ impl<const N: usize> Board<N> {
         }
         self.next.swap(big as usize, small as usize);
         self.size[big as usize] += self.size[small as usize];
-        self.libs[big as usize] += gained;
+        self.libs[big as usize].0 += self.libs[small as usize].0;
     }
 
+    /// Distinct liberties of the chain with head `h`.
     fn count_liberties(&self, h: Loc) -> u16 {
         let mut marks = Marks::new();
         let mut n = 0;
@@ -476,57 +553,42 @@ impl<const N: usize> Board<N> {
     }
 
     /// Removes the chain with head `h`, giving its points as liberties to the chains
-    /// around it; appends its stones to `out`.
+    /// around it (once per adjacency); appends its stones to `out`.
     pub(crate) fn remove_chain(&mut self, h: Loc, out: &mut Vec<Loc>) {
         let color = self.cells[h as usize].color().expect("remove_chain on a stone");
-        let start = out.len();
+        let other = Cell::stone(color.opponent());
         let mut s = h;
         loop {
             out.push(s);
             self.clear_stone(s, color);
+            self.give_liberty(s, other);
             s = self.next[s as usize];
             if s == h {
                 break;
             }
         }
-        let other = Cell::stone(color.opponent());
-        for &s in &out[start..] {
-            self.shift_liberties(s, other, true);
-        }
     }
 
-    /// `p` has become empty (`gained`) or been filled: each distinct neighbouring chain of
-    /// colour `cell` gains or loses it as a liberty.
-    fn shift_liberties(&mut self, p: Loc, cell: Cell, gained: bool) {
-        let mut seen = [0 as Loc; 4];
-        let mut n = 0;
+    /// `p` has become empty: each neighbouring stone of colour `cell` gives its chain one
+    /// more pseudo-liberty.
+    #[inline]
+    fn give_liberty(&mut self, p: Loc, cell: Cell) {
+        let one = Libs::one(p);
         for q in self.neighbours(p) {
             if self.cells[q as usize] == cell {
-                let hd = self.head[q as usize];
-                if !seen[..n].contains(&hd) {
-                    seen[n] = hd;
-                    n += 1;
-                    let libs = &mut self.libs[hd as usize];
-                    *libs = if gained { *libs + 1 } else { *libs - 1 };
-                }
+                self.libs[self.head[q as usize] as usize].0 += one;
             }
         }
     }
 
-    /// `p` has just been filled: each distinct neighbouring chain, of either colour, loses
-    /// it as a liberty.
+    /// `p` has been filled: each neighbouring stone of colour `cell` takes one
+    /// pseudo-liberty from its chain.
     #[inline]
-    fn take_liberty(&mut self, p: Loc) {
-        let mut seen = [0 as Loc; 4];
-        let mut n = 0;
+    fn take_liberty(&mut self, p: Loc, cell: Cell) {
+        let one = Libs::one(p);
         for q in self.neighbours(p) {
-            if self.cells[q as usize].color().is_some() {
-                let hd = self.head[q as usize];
-                if !seen[..n].contains(&hd) {
-                    seen[n] = hd;
-                    n += 1;
-                    self.libs[hd as usize] -= 1;
-                }
+            if self.cells[q as usize] == cell {
+                self.libs[self.head[q as usize] as usize].0 -= one;
             }
         }
     }
@@ -536,7 +598,7 @@ impl<const N: usize> Board<N> {
     pub(crate) fn remove_stone(&mut self, p: Loc) {
         let color = self.cells[p as usize].color().expect("remove_stone on a stone");
         self.clear_stone(p, color);
-        self.shift_liberties(p, Cell::stone(color.opponent()), true);
+        self.give_liberty(p, Cell::stone(color.opponent()));
         let own = Cell::stone(color);
         let mut done = Marks::new();
         for q in self.neighbours(p) {
@@ -553,7 +615,7 @@ impl<const N: usize> Board<N> {
         }
         let other = Cell::stone(color.opponent());
         for &s in stones {
-            self.shift_liberties(s, other, false);
+            self.take_liberty(s, other);
         }
         let mut done = Marks::new();
         for &s in stones {
@@ -591,8 +653,21 @@ impl<const N: usize> Board<N> {
             }
         }
         self.next[prev as usize] = start;
+        let mut libs = 0;
+        let mut s = start;
+        loop {
+            for q in self.neighbours(s) {
+                if self.cells[q as usize] == Cell::Empty {
+                    libs += Libs::one(q);
+                }
+            }
+            s = self.next[s as usize];
+            if s == start {
+                break;
+            }
+        }
+        self.libs[start as usize] = Libs(libs);
         self.size[start as usize] = size;
-        self.libs[start as usize] = self.count_liberties(start);
     }
 
     /// Recomputes every derived field from the cells and compares; for tests.
@@ -622,7 +697,11 @@ impl<const N: usize> Board<N> {
                 return Err(format!("chain at {loc}: size {} != {}", self.size[h as usize], members.len()));
             }
             if self.libs[h as usize] != fresh.libs[loc as usize] {
-                return Err(format!("chain at {loc}: libs {} != {}", self.libs[h as usize], fresh.libs[loc as usize]));
+                return Err(format!("chain at {loc}: pseudo-liberties {:?} != {:?}", self.libs[h as usize], fresh.libs[loc as usize]));
+            }
+            let exact = self.count_liberties(h);
+            if self.in_atari(loc) != (exact == 1) || self.has_liberty(loc) != (exact > 0) {
+                return Err(format!("chain at {loc}: atari or liberty test disagrees with {exact} liberties"));
             }
         }
         if hash != self.hash {
@@ -638,6 +717,13 @@ impl<const N: usize> Board<N> {
             if empty && usize::from(self.empty_neighbours[l]) != n {
                 return Err(format!("empty neighbours at {loc}: {} != {n}", self.empty_neighbours[l]));
             }
+        }
+        let listed = self.empty_points();
+        let mut sorted = listed.to_vec();
+        sorted.sort_unstable();
+        let expected: Vec<Loc> = self.geo.locs().filter(|&l| self.cells[l as usize] == Cell::Empty).collect();
+        if sorted != expected || listed.iter().enumerate().any(|(i, &l)| usize::from(self.empty_at[l as usize]) != i) {
+            return Err("empty list".into());
         }
         if stones != self.stones {
             return Err(format!("stone counts {:?} != {stones:?}", self.stones));

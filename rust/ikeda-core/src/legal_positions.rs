@@ -35,7 +35,7 @@ fn still_breathing<const N: usize>(board: &Board<N>, p: Loc) -> bool {
     let s = board.geometry().stride;
     [p, p - s, p - 1, p + 1, p + s]
         .into_iter()
-        .all(|q| !matches!(board.cell(q), Cell::Black | Cell::White) || board.liberties(q) > 0)
+        .all(|q| !matches!(board.cell(q), Cell::Black | Cell::White) || board.has_liberty(q))
 }
 
 #[cfg(test)]

@@ -258,7 +258,7 @@ fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
     let c = game.to_move;
     for q in [last, last - s, last - 1, last + 1, last + s] {
         let cell = board.cell(q);
-        if !matches!(cell, Cell::Black | Cell::White) || board.liberties(q) != 1 {
+        if !matches!(cell, Cell::Black | Cell::White) || !board.in_atari(q) {
             continue;
         }
         let Some(lib) = last_liberty(game, q) else { continue };

@@ -15,7 +15,6 @@ use rayon::prelude::*;
 
 use crate::color::{Cell, Color};
 use crate::game::{Game, HalfPoints, Rules};
-use crate::board::WORDS;
 use crate::geometry::{Geometry, Loc};
 use crate::position::Position;
 
@@ -34,6 +33,7 @@ pub struct RandomGame {
 }
 
 /// Whether `loc` is an eye of `c` (see the module docs).
+#[inline]
 #[must_use]
 pub fn is_eye<const N: usize>(game: &Game<N>, loc: Loc, c: Color) -> bool {
     let board = game.position.board();
@@ -64,46 +64,24 @@ fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
     ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
 }
 
-/// The loc of the `k`-th set bit of `words` (k from 0). Precondition: there is one.
-#[inline]
-fn select(words: &[u64], mut k: u32) -> Loc {
-    for (i, &w) in words.iter().enumerate() {
-        let n = w.count_ones();
-        if k < n {
-            let mut bits = w;
-            for _ in 0..k {
-                bits &= bits - 1;
-            }
-            return (i * 64) as Loc + bits.trailing_zeros() as Loc;
-        }
-        k -= n;
-    }
-    unreachable!("select past the last set bit")
-}
-
 /// The policy's play for the side to move: uniform among the legal plays that do not fill
-/// the player's own eye, or `None` (pass) when there is none. A random empty point is
-/// drawn; if it is refused it leaves the draw and another is drawn. The first point
-/// accepted is uniform among the acceptable ones, and a typical move costs one or two
-/// tests instead of a scan of the whole board. While most of the board is open a point is
-/// drawn by rejection from the padded rows (a multiply and a bit test); when few are left,
-/// by counting bits.
+/// the player's own eye, or `None` (pass) when there is none. An empty point is drawn from
+/// the board's list of them; a typical move costs one or two tests instead of a scan of
+/// the whole board. The first few refused points are remembered and drawn around; after
+/// that the rest of the list is copied and each refused point leaves it (swapped with the
+/// last), as a shuffle would. Either way the point accepted is uniform among the
+/// acceptable ones.
 #[inline]
 pub fn policy_play<const N: usize>(game: &Game<N>, rng: &mut Xoshiro256PlusPlus) -> Option<Loc> {
     let c = game.to_move;
-    let board = game.position.board();
-    let geo = board.geometry();
-    let mut n = (geo.points() - board.stone_count(Color::Black) - board.stone_count(Color::White)) as u32;
+    let empties = game.position.board().empty_points();
+    let n = empties.len();
     let acceptable = |loc: Loc| !is_eye(game, loc, c) && game.check(loc).is_ok();
-    // Dense phase: rows 1..=h of the padded board hold every point and one wall cell per
-    // row; draw there and skip what is not an empty point still in the draw.
-    let stride = u32::from(geo.stride);
-    let span = u32::from(geo.height) * stride;
-    let mut refused = [0 as Loc; 8];
+    let mut refused = [0 as Loc; 4];
     let mut k = 0;
-    while k < refused.len() && n > 0 && 8 * n >= span {
-        let loc = (stride + 1 + below(rng, span)) as Loc;
-        if board.cell(loc) != Cell::Empty || refused[..k].contains(&loc) {
+    while k < refused.len() && k < n {
+        let loc = empties[below(rng, n as u32) as usize];
+        if refused[..k].contains(&loc) {
             continue;
         }
         if acceptable(loc) {
@@ -111,21 +89,23 @@ pub fn policy_play<const N: usize>(game: &Game<N>, rng: &mut Xoshiro256PlusPlus)
         }
         refused[k] = loc;
         k += 1;
-        n -= 1;
     }
-    // Sparse phase: count bits.
-    let mut set = board.empty_set();
-    let open = &mut set[..geo.cells().div_ceil(64).min(WORDS)];
-    for &loc in &refused[..k] {
-        open[loc as usize / 64] &= !(1 << (loc % 64));
+    let mut rest = [0 as Loc; N];
+    let mut m = 0;
+    for &loc in empties {
+        if !refused[..k].contains(&loc) {
+            rest[m] = loc;
+            m += 1;
+        }
     }
-    while n > 0 {
-        let loc = select(open, below(rng, n));
+    while m > 0 {
+        let i = below(rng, m as u32) as usize;
+        let loc = rest[i];
         if acceptable(loc) {
             return Some(loc);
         }
-        open[loc as usize / 64] &= !(1 << (loc % 64));
-        n -= 1;
+        m -= 1;
+        rest[i] = rest[m];
     }
     None
 }

@@ -172,7 +172,7 @@ impl<const N: usize> Position<N> {
     #[must_use]
     pub fn ko_point(&self) -> Option<Loc> {
         let (e, removed) = self.history.newest()?;
-        if e.suicide || removed.len() != 1 || self.board.chain(e.loc).nth(1).is_some() || self.board.liberties(e.loc) != 1 {
+        if e.suicide || removed.len() != 1 || self.board.chain(e.loc).nth(1).is_some() || !self.board.in_atari(e.loc) {
             return None;
         }
         Some(removed[0])
