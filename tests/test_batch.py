@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import ikeda
@@ -104,6 +104,62 @@ def test_batch_matches_games(n: int, w: int, h: int, rules: str, pass_rate: floa
     assert f.shape == (n, 2 * history + 4, h, w) and f.dtype == np.float32
     for i, g in enumerate(games):
         assert np.array_equal(f[i], expected_features(g, history)), i
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    n=st.integers(1, 6),
+    w=st.integers(2, 5),
+    h=st.integers(2, 5),
+    rules=st.sampled_from(PRESETS),
+    pass_rate=st.sampled_from([0.0, 0.02, 0.2]),
+    seed=st.integers(0, 2**32),
+)
+def test_kept_masks_equal_the_games_masks_over_long_lines(n: int, w: int, h: int, rules: str, pass_rate: float, seed: int) -> None:
+    bans = kept_masks_against_games(n, w, h, rules, pass_rate, seed)
+    event(f"ko or superko bans seen: {'none' if not bans else 'some'}")
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_kept_masks_see_ko_and_superko_bans(rules: str) -> None:
+    assert kept_masks_against_games(4, 4, 4, rules, 0.0, 7) > 0
+
+
+def kept_masks_against_games(n: int, w: int, h: int, rules: str, pass_rate: float, seed: int) -> int:
+    """The batch keeps each game's mask from step to step and updates it from the move
+    (rust/ikeda-core/src/batch_masks.rs). Over long random lines with eye filling, so
+    that captures, ko and superko bans come up all the time, with games reset here and
+    there, the masks that `step(actions, mask=buf)` writes equal each game's mask
+    computed from scratch by `ikeda.Game`. Returns how many ko and superko bans the
+    masks showed."""
+    rng = random.Random(seed)
+    batch = ikeda.Batch(n, (w, h), rules=rules, seed=seed, threads=2)
+    games = games_for(batch)
+    mask = batch.legal_mask(out=np.zeros((n, w * h + 1), dtype=np.bool_))
+    bans = 0
+    for _ in range(15 * w * h):
+        actions = []
+        for i, g in enumerate(games):
+            if g.is_over:
+                assert mask[i].tolist() == [False] * (w * h) + [True]
+                actions.append(w * h)
+                continue
+            expected = g.legal_mask()
+            assert mask[i].tolist() == expected.tolist()
+            bans += sum(g.illegal_reason(int(p)) in ("superko", "ko") for p in np.flatnonzero(~expected[:-1]))
+            legal = np.flatnonzero(mask[i][:-1])
+            a = w * h if rng.random() < pass_rate or not len(legal) else int(rng.choice(legal))
+            g.play(a)
+            actions.append(a)
+        batch.step(np.array(actions), mask=mask)
+        done = [i for i, g in enumerate(games) if g.is_over or rng.random() < 0.01]
+        if done and (len(done) > n // 2 or rng.random() < 0.2):
+            batch.reset(done)
+            for i in done:
+                games[i] = ikeda.Game(width=w, height=h, rules=batch.rules)
+            batch.legal_mask(out=mask)
+    assert np.array_equal(batch.boards(), np.stack([g.to_numpy() for g in games]))
+    return bans
 
 
 def test_a_refused_step_changes_no_game() -> None:

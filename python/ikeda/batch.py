@@ -3,8 +3,10 @@ batched search.
 
 Every call that visits the games runs natively on the batch's threads with the GIL
 released. Actions are flat indices (row-major from the top-left, ``w*h`` = pass), as in
-:meth:`ikeda.Game.legal_mask`. Memory per game: 2.5 KB of fixed state for boards up to 9x9
-(5.5 KB up to 19x19) plus about 24 bytes per play made (docs/batch.md).
+:meth:`ikeda.Game.legal_mask`. Each game's legal mask is kept and updated from its
+moves, so ``step(actions, mask=buf)`` plays and writes the new masks in one native call.
+Memory per game: 3 KB of fixed state for boards up to 9x9 (6.5 KB up to 19x19) plus about
+24 bytes per play made (docs/batch.md).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@
 //! The Python package `ikeda` wraps this crate and keeps the reference game flow.
 
 mod batch;
+mod batch_masks;
 mod board;
 mod color;
 mod count_games;

@@ -110,8 +110,9 @@ impl PyBatch {
         Ok(())
     }
 
-    /// [`PyBatch::step`], then the new legal masks into `mask` in the same call; the
-    /// masks are left as they were if the step is refused.
+    /// [`PyBatch::step`], then the new legal masks into `mask` in the same call (each
+    /// game's row updated from its move); the masks are left as they were if the step is
+    /// refused.
     fn step_into(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>, mut mask: PyReadwriteArray2<'_, bool>) -> PyResult<()> {
         let actions = actions.as_slice()?.to_vec();
         if actions.len() != self.n() {
@@ -121,15 +122,7 @@ impl PyBatch {
         let shape = mask.shape().to_vec();
         let out = buffer(&shape, &want, &mut mask)?;
         let geo = self.geo;
-        with_batch!(&mut self.games, b => b.try_reserve(1)).map_err(|_| no_memory("the games' histories"))?;
-        self.run(py, move |g| {
-            with_batch!(g, b => {
-                b.step(&actions)?;
-                b.legal_mask(out);
-                Ok(())
-            })
-        })
-        .map_err(|e| step_error(py, e, geo))
+        self.run(py, move |g| with_batch!(g, b => b.step_into(&actions, Some(out)))).map_err(|e| step_error(py, e, geo))
     }
 
     /// [`PyBatch::features`] written into a caller's `(n, 2*history + 4, h, w)` float32 array.
@@ -152,13 +145,12 @@ impl PyBatch {
             return Err(action_count(py, self.n(), actions.len()));
         }
         let geo = self.geo;
-        with_batch!(&mut self.games, b => b.try_reserve(1)).map_err(|_| no_memory("the games' histories"))?;
         self.run(py, move |g| with_batch!(g, b => b.step(&actions))).map_err(|e| step_error(py, e, geo))
     }
 
     /// `(n,)` bools: the game has ended under its ruleset.
     fn is_over<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        with_batch!(&self.games, b => PyArray1::from_iter(py, b.games().iter().map(|g| g.passes.over)))
+        with_batch!(&self.games, b => PyArray1::from_slice(py, b.over()))
     }
 
     /// `(n,)` int8: 1 Black or 2 White to move.

@@ -71,6 +71,7 @@ pub fn step_error(py: Python<'_>, err: StepError, geo: Geometry) -> PyErr {
             let vertex = geo.vertex_name(action);
             IllegalMoveError::new_err((format!("game {game}: illegal move {vertex} (action {action}): {reason}"), reason.as_str(), vertex, py.None(), game))
         }
+        StepError::NoMemory { game } => no_memory(&format!("game {game}'s history")),
     }
 }
 

@@ -1,0 +1,97 @@
+"""The lockstep RL loop of 4,096 9x9 games timed step by step, as a script so that two
+builds can be compared in alternation (`python lockstep_loop.py VARIANT`, one JSON line
+per run). Variants:
+
+- ``fresh``: ``legal_mask()`` (a new array), numpy sampling, ``step(actions)``: the loop
+  as written before masks were kept per game;
+- ``split``: ``legal_mask(out=buf)``, numpy sampling, ``step(actions)``, each timed;
+- ``fused``: numpy sampling, then ``step(actions, mask=buf)`` (play and the new masks
+  in one native call).
+
+With ``--features K`` each step also writes the input planes of ``K`` past
+configurations into a preallocated array (timed apart). The policy is uniform among legal
+plays, the pass only when there is none; a run ends when every game is over or one has
+made ``4 * 81`` moves. The moves counted are the games' lengths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+import ikeda
+
+N, SIZE, CAP = 4096, 9, 4 * 81
+
+
+def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniform legal action per game, the pass only when nothing else is legal."""
+    plays = mask.copy()
+    plays[:, -1] = ~plays[:, :-1].any(axis=1)
+    scores = rng.random(plays.shape) * plays
+    return scores.argmax(axis=1)
+
+
+def run(variant: str, seed: int, features: int = 0, n: int = N) -> dict[str, float]:
+    b = ikeda.Batch(n, SIZE, seed=seed)
+    rng = np.random.default_rng(seed)
+    buf = np.empty((n, SIZE * SIZE + 1), dtype=np.bool_)
+    planes = np.empty((n, 2 * features + 4, SIZE, SIZE), dtype=np.float32) if features else None
+    t = {"mask": 0.0, "sample": 0.0, "step": 0.0, "features": 0.0, "other": 0.0}
+    steps = 0
+    clock = time.perf_counter
+    start = clock()
+    if variant == "fused":
+        b.legal_mask(out=buf)
+    while True:
+        t0 = clock()
+        if variant == "fresh":
+            mask = b.legal_mask()
+        elif variant == "split":
+            mask = b.legal_mask(out=buf)
+        else:
+            mask = buf
+        t1 = clock()
+        if planes is not None:
+            b.features(features, out=planes)
+        t2 = clock()
+        actions = random_actions(mask, rng)
+        t3 = clock()
+        if variant == "fused":
+            b.step(actions, mask=buf)
+        else:
+            b.step(actions)
+        t4 = clock()
+        steps += 1
+        done = bool(b.is_over.all()) or int(b.lengths.max()) > CAP
+        t5 = clock()
+        t["mask"] += t1 - t0
+        t["features"] += t2 - t1
+        t["sample"] += t3 - t2
+        t["step"] += t4 - t3
+        t["other"] += t5 - t4
+        if done:
+            break
+    total = clock() - start
+    moves = int(b.lengths.sum())
+    assert moves > n * 40, moves
+    out = {"variant": variant, "games": n, "steps": steps, "moves": moves, "seconds": round(total, 4), "moves_per_s": round(moves / total)}
+    out.update({f"{k}_ms_per_step": round(1e3 * v / steps, 4) for k, v in t.items()})
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("variant", choices=["fresh", "split", "fused"])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--features", type=int, default=0)
+    p.add_argument("--games", type=int, default=N)
+    a = p.parse_args()
+    print(json.dumps(run(a.variant, a.seed, a.features, a.games)))
+
+
+if __name__ == "__main__":
+    main()
