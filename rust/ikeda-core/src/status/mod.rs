@@ -21,6 +21,7 @@
 mod allocate;
 mod estimate;
 mod grid;
+mod regions;
 mod safe;
 mod search;
 mod solve;
@@ -392,6 +393,21 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
             }
         }
     }
+    // Safe groups (`regions.rs`): walls proven F2 and the A chains of their settled
+    // pockets proven N. They are not frozen: the search of their region, where it is
+    // within reach, decides them again exactly; where it is not, these proofs stand.
+    let mut claimed: Vec<Option<Case>> = vec![None; chains.len()];
+    if opts.split && opts.prune {
+        for c in [1u8, 2] {
+            let found = regions::safe_groups(geo, cells, &chains, &chain_of, c);
+            for k in found.walls {
+                claimed[k] = Some(Case::F2);
+            }
+            for k in found.dead {
+                claimed[k] = Some(Case::N);
+            }
+        }
+    }
     let regions = components(geo, |p| !frozen[p], |_, _| true);
 
     // Regions are independent. They are searched one after another, smallest first, so
@@ -415,15 +431,28 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         match solve_region(geo, cells, &chains, &tracked, &points, opts, &mut left) {
             Ok((found, states)) => {
                 for (&k, found) in tracked.iter().zip(found) {
+                    debug_assert!(claimed[k].is_none_or(|c| c.class() == found.class()), "safe-group proof {:?} against search {found:?}", claimed[k]);
                     case[k] = Some((found, Proof::Searched));
                 }
                 reports.push(RegionReport { points, states, unresolved: None });
             }
             Err((why, states)) => {
-                if opts.unresolved == Unresolved::Refuse {
+                // Chains proven by the safe-group proof keep that proof; only the others
+                // are unresolved.
+                let open: Vec<usize> = tracked.iter().copied().filter(|&k| claimed[k].is_none()).collect();
+                if opts.unresolved == Unresolved::Refuse && !open.is_empty() {
                     return Err(StatusError::Budget { region: points, reason: reason(&why, opts) });
                 }
-                unresolved.extend(&tracked);
+                for &k in &tracked {
+                    if let Some(found) = claimed[k] {
+                        case[k] = Some((found, Proof::Static));
+                    }
+                }
+                if open.is_empty() {
+                    reports.push(RegionReport { points, states, unresolved: None });
+                    continue;
+                }
+                unresolved.extend(open);
                 reports.push(RegionReport { points, states, unresolved: Some(reason(&why, opts)) });
             }
         }
@@ -455,7 +484,7 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Rows top first, `X` `O` `.` → (status rows, class rows).

@@ -1,0 +1,619 @@
+//! Safe groups: a static proof of F2 for groups whose eye space is split into small
+//! pockets, with chains joined through those pockets (docs/status.md, "Safe groups").
+//!
+//! For colour D a *pocket* is a maximal connected set of points without D stones; its
+//! *walls* are the D chains next to it. Every point next to a pocket point is in the pocket
+//! or a wall stone, so what happens inside a pocket touches the rest of the board only
+//! through the walls' liberties.
+//!
+//! Two kinds of pocket give *eye credit*:
+//! - an **eye point**: a pocket of one empty point (all its neighbours are D stones);
+//! - a **settled pocket**: a pocket of at most [`MAX_POCKET`] points for which the *local
+//!   game* below proves that D, answering every A move inside the pocket, reaches a
+//!   *settled* state: no A stone left, every empty point of the pocket an eye (all its
+//!   neighbours D stones), at least one of them, and the walls and every D stone of the
+//!   pocket one connected chain; while no wall is captured on the way.
+//!
+//! The local game is played on the pocket's points with the walls as D stones whose only
+//! liberties are the pocket's empty points next to them (their other liberties do not
+//! count, so the game is harder for D than the board). A moves first; both may pass; A is
+//! never bound by a ko ban (a superset of his moves on the board, where moves elsewhere lift
+//! bans); D keeps the simple ko ban of Decision 8. A capture of a chain holding a wall stone
+//! is a loss for D. It is solved exhaustively as a reachability game (attractor of the
+//! settled states, the capture states excluded).
+//!
+//! Walls joined through settled pockets form *units* (union-find). A unit's credit is the
+//! number of its settled pockets (two for one that D can settle with two eyes) plus the
+//! eye points next to it; the eye points next to two units count for each. Units with less
+//! than two credits are dropped, with the pockets and eye points next to them, until none
+//! is left to drop. Claim: every wall of a kept unit is F2 (F1 if already first-class),
+//! and every A chain inside a settled pocket of a kept unit is N. The proof is in
+//! docs/status.md; in short, D answers each A move in a settled pocket by that pocket's
+//! local strategy and otherwise settles pockets one by one; by induction no wall ever has
+//! no liberty (the local games keep a liberty in every unsettled pocket, eye points are
+//! never filled, and a settled pocket's eye is never the only liberty of its chain because
+//! the unit has a second credit next to it), so the local games describe the board
+//! exactly; every settled state is final, and when all are settled each unit is one chain
+//! touching two eyes whose neighbours are all its stones: X*, T holds, and G held all the
+//! way. A never plays in a settled pocket again, so its chains there were captured for good.
+
+use std::collections::HashMap;
+
+use super::grid::board_neighbours;
+use crate::geometry::Geometry;
+
+/// The most points of a pocket the local game is played on.
+pub(crate) const MAX_POCKET: usize = 10;
+/// The most states of one pocket's local game.
+const MAX_STATES: usize = 40_000;
+
+/// What the safe-group proof found for one colour.
+#[derive(Debug, Default)]
+pub(crate) struct SafeGroups {
+    /// D chains proven F2 (or F1).
+    pub walls: Vec<usize>,
+    /// A chains inside the settled pockets of the kept units: proven N.
+    pub dead: Vec<usize>,
+    /// States of the local games played.
+    pub states: usize,
+}
+
+/// A pocket's local game: its points (board indices), their neighbours inside the pocket
+/// as bit sets, and for each wall the pocket points next to it.
+struct Local {
+    nbr: Vec<u16>,
+    walls: Vec<u16>,
+    /// Walls with another credit next to them: they cannot be captured here, but need a
+    /// liberty in the pocket again after each of D's answers.
+    lenient: Vec<bool>,
+}
+
+/// State: A stones (bits 0..16), D stones (16..32), D to move (bit 32), D's ko ban point + 1
+/// (bits 33..38).
+type Key = u64;
+
+fn key(a: u16, d: u16, d_to_move: bool, ban: usize) -> Key {
+    u64::from(a) | u64::from(d) << 16 | u64::from(d_to_move) << 32 | (ban as u64) << 33
+}
+
+impl Local {
+    fn flood(&self, within: u16, from: u16) -> u16 {
+        let mut done = from & within;
+        let mut frontier = done;
+        while frontier != 0 {
+            let mut next = 0;
+            let mut f = frontier;
+            while f != 0 {
+                let p = f.trailing_zeros() as usize;
+                f &= f - 1;
+                next |= self.nbr[p];
+            }
+            next &= within & !done;
+            done |= next;
+            frontier = next;
+        }
+        done
+    }
+
+    fn around(&self, set: u16) -> u16 {
+        let mut out = 0;
+        let mut f = set;
+        while f != 0 {
+            let p = f.trailing_zeros() as usize;
+            f &= f - 1;
+            out |= self.nbr[p];
+        }
+        out
+    }
+
+    /// The D stones of the pocket joined to some wall (through D stones of the pocket).
+    fn anchored(&self, d: u16) -> u16 {
+        let touching = self.walls.iter().fold(0, |acc, &w| acc | w) & d;
+        self.flood(d, touching)
+    }
+
+    /// The chain of wall `w` in the pocket: the D stones joined to it (through D stones
+    /// and other walls), the walls in it (a bit set) and the points next to it.
+    fn wall_chain(&self, w: usize, d: u16) -> (u16, u32, u16) {
+        let mut walls: u32 = 1 << w;
+        let mut stones = self.flood(d, self.walls[w] & d);
+        loop {
+            let mut grew = false;
+            for (v, &adj) in self.walls.iter().enumerate() {
+                if walls >> v & 1 == 0 && adj & stones != 0 {
+                    walls |= 1 << v;
+                    stones |= self.flood(d, adj & d);
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let mut next = self.around(stones);
+        for (v, &adj) in self.walls.iter().enumerate() {
+            if walls >> v & 1 == 1 {
+                next |= adj;
+            }
+        }
+        (stones, walls, next)
+    }
+
+    /// True when every wall is joined into one chain through the D stones of the pocket.
+    fn walls_joined(&self, d: u16) -> bool {
+        self.wall_chain(0, d).1.count_ones() as usize == self.walls.len()
+    }
+
+    /// True when every wall has a liberty in the pocket.
+    fn walls_breathe(&self, all: u16, a: u16, d: u16) -> bool {
+        (0..self.walls.len()).all(|w| self.wall_chain(w, d).2 & all & !a & !d != 0)
+    }
+
+    /// The settled states with at least `eyes` eyes.
+    fn settled(&self, all: u16, a: u16, d: u16, eyes: u32, join: bool) -> bool {
+        if a != 0 {
+            return false;
+        }
+        let empty = all & !d;
+        if empty.count_ones() < eyes {
+            return false;
+        }
+        let mut f = empty;
+        while f != 0 {
+            let p = f.trailing_zeros() as usize;
+            f &= f - 1;
+            if self.nbr[p] & !d != 0 {
+                return false;
+            }
+        }
+        // Every wall's chain touches an eye; with `join`, all walls are one chain.
+        self.anchored(d) == d && self.walls_breathe(all, a, d) && (!join || self.walls_joined(d))
+    }
+
+    /// The successors of a state; a move of A that captures a chain of strict walls (a
+    /// loss for D) is reported as `Err(())`.
+    fn moves(&self, all: u16, a: u16, d: u16, d_to_move: bool, ban: usize, out: &mut Vec<Result<Key, ()>>) {
+        out.clear();
+        // A pass lifts every ban; D may pass only when every wall has a liberty here.
+        if !d_to_move || self.walls_breathe(all, a, d) {
+            out.push(Ok(key(a, d, !d_to_move, 0)));
+        }
+        let empty = all & !a & !d;
+        let mut f = empty;
+        while f != 0 {
+            let p = f.trailing_zeros() as usize;
+            f &= f - 1;
+            let s = 1u16 << p;
+            if d_to_move {
+                if ban == p + 1 {
+                    continue;
+                }
+                let d2 = d | s;
+                // A chains left without liberties are captured.
+                let mut a2 = a;
+                let mut rest = a & self.nbr[p];
+                while rest != 0 {
+                    let q = rest.trailing_zeros() as usize;
+                    let chain = self.flood(a2, 1 << q);
+                    rest &= !chain;
+                    if self.around(chain) & all & !a2 & !d2 == 0 {
+                        a2 &= !chain;
+                    }
+                }
+                let empty2 = all & !a2 & !d2;
+                // Self-capture is not allowed: D's new chain needs a liberty.
+                let own = self.flood(d2, s);
+                // (A chain joined to a wall: the wall's liberties are checked below.)
+                let walls_in = self.walls.iter().any(|&adj| adj & own != 0);
+                if (!walls_in && self.around(own) & empty2 == 0) || !self.walls_breathe(all, a2, d2) {
+                    continue;
+                }
+                out.push(Ok(key(a2, d2, false, 0)));
+            } else {
+                let a2 = a | s;
+                // D chains left without liberties: a wall among them is a loss.
+                let empty2 = all & !a2 & !d;
+                let mut d2 = d;
+                let mut lost = false;
+                let mut captured = 0u16;
+                // A chain holding a lenient wall has a liberty elsewhere and is not
+                // captured; one of strict walls only is.
+                for w in 0..self.walls.len() {
+                    let (_, joined, libs) = self.wall_chain(w, d);
+                    let lenient = (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.lenient[v]);
+                    if !lenient && libs & empty2 == 0 {
+                        lost = true;
+                    }
+                }
+                let mut rest = d & self.nbr[p];
+                while rest != 0 {
+                    let q = rest.trailing_zeros() as usize;
+                    let chain = self.flood(d, 1 << q);
+                    rest &= !chain;
+                    let walls_in = self.walls.iter().any(|&adj| adj & chain != 0);
+                    if !walls_in && self.around(chain) & empty2 == 0 {
+                        d2 &= !chain;
+                        captured |= chain;
+                    }
+                }
+                if lost {
+                    out.push(Err(()));
+                    continue;
+                }
+                let empty3 = all & !a2 & !d2;
+                let own = self.flood(a2, s);
+                if self.around(own) & empty3 == 0 {
+                    continue; // self-capture
+                }
+                // D is banned from retaking a ko at once.
+                let ko = captured.count_ones() == 1 && own == s && self.around(s) & empty3 == captured;
+                let ban = if ko { captured.trailing_zeros() as usize + 1 } else { 0 };
+                out.push(Ok(key(a2, d2, true, ban)));
+            }
+        }
+    }
+
+    /// Whether D, with A to move first from `a` (and no D stone), can force a settled state
+    /// with at least `eyes` eyes without losing a wall; `None` beyond the state limit.
+    fn solve(&self, all: u16, a: u16, eyes: u32, join: bool, states: &mut usize) -> Option<bool> {
+        // Every wall needs a liberty in the pocket from the start.
+        // A wall without a liberty here at the start must have one elsewhere.
+        if (0..self.walls.len()).any(|w| !self.lenient[w] && self.wall_chain(w, 0).2 & all & !a == 0) {
+            return Some(false);
+        }
+        let root = key(a, 0, false, 0);
+        let mut index: HashMap<Key, u32> = HashMap::new();
+        let mut keys: Vec<Key> = vec![root];
+        index.insert(root, 0);
+        // Successor lists; u32::MAX stands for the loss state.
+        let mut succ: Vec<Vec<u32>> = Vec::new();
+        let mut win: Vec<bool> = Vec::new();
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < keys.len() {
+            let s = keys[k];
+            k += 1;
+            let (a, d, dm, ban) = (s as u16, (s >> 16) as u16, s >> 32 & 1 == 1, (s >> 33) as usize);
+            if self.settled(all, a, d, eyes, join) {
+                succ.push(Vec::new());
+                win.push(true);
+                continue;
+            }
+            self.moves(all, a, d, dm, ban, &mut out);
+            let mut list = Vec::with_capacity(out.len());
+            for m in &out {
+                match *m {
+                    Err(()) => list.push(u32::MAX),
+                    Ok(t) => {
+                        let next = keys.len() as u32;
+                        let id = *index.entry(t).or_insert(next);
+                        if id == next {
+                            keys.push(t);
+                            if keys.len() > MAX_STATES {
+                                *states += keys.len();
+                                return None;
+                            }
+                        }
+                        list.push(id);
+                    }
+                }
+            }
+            succ.push(list);
+            win.push(false);
+        }
+        *states += keys.len();
+        // Attractor of the settled states for D: D to move needs one winning successor, A
+        // to move needs all of them winning (the loss state never wins).
+        let n = keys.len();
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut need: Vec<u32> = vec![0; n];
+        for (s, list) in succ.iter().enumerate() {
+            let d_to_move = keys[s] >> 32 & 1 == 1;
+            need[s] = if d_to_move { 1 } else { list.len() as u32 };
+            for &t in list {
+                if t != u32::MAX {
+                    preds[t as usize].push(s as u32);
+                }
+            }
+        }
+        let mut queue: Vec<u32> = (0..n as u32).filter(|&s| win[s as usize]).collect();
+        while let Some(t) = queue.pop() {
+            for &s in &preds[t as usize] {
+                let s = s as usize;
+                if win[s] {
+                    continue;
+                }
+                // A successor listed twice counts twice for A (it is one move each time).
+                need[s] -= 1;
+                if need[s] == 0 {
+                    win[s] = true;
+                    queue.push(s as u32);
+                }
+            }
+        }
+        Some(win[0])
+    }
+}
+
+/// The safe groups of colour `c` (1 Black, 2 White).
+pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], c: u8) -> SafeGroups {
+    let pockets = super::components(geo, |p| cells[p] != c, |_, _| true);
+    let mut out = SafeGroups::default();
+    // The candidates: eye points and pockets small enough for the local game.
+    struct Candidate {
+        pocket: usize,
+        walls: Vec<usize>,
+        /// The local game, for a pocket of two points or more.
+        local: Option<(Local, u16, u16)>,
+        /// Eye credit under the current `lenient` flags: 0 (unproven), 1 or 2.
+        credit: u32,
+        /// Whether the settled state joins all the walls into one chain.
+        joins: bool,
+        active: bool,
+        solved_for: Option<Vec<bool>>,
+        /// For each wall: whether it has a liberty here at the start.
+        breathes: Vec<bool>,
+    }
+    let mut cands: Vec<Candidate> = Vec::new();
+    for (r, pocket) in pockets.iter().enumerate() {
+        let mut walls: Vec<usize> = pocket.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == c).map(|q| chain_of[q]).collect();
+        walls.sort_unstable();
+        walls.dedup();
+        if walls.is_empty() || pocket.len() > MAX_POCKET {
+            continue;
+        }
+        if pocket.len() == 1 {
+            if cells[pocket[0]] == 0 {
+                let breathes = vec![true; walls.len()];
+                cands.push(Candidate { pocket: r, walls, local: None, credit: 1, joins: false, active: true, solved_for: None, breathes });
+            }
+            continue;
+        }
+        let local_of = |p: usize| pocket.binary_search(&p).ok();
+        let nbr: Vec<u16> = pocket.iter().map(|&p| board_neighbours(geo, p).filter_map(local_of).fold(0u16, |acc, j| acc | 1 << j)).collect();
+        let wall_adj: Vec<u16> = walls
+            .iter()
+            .map(|&k| pocket.iter().enumerate().filter(|&(_, &p)| board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k)).fold(0u16, |acc, (j, _)| acc | 1 << j))
+            .collect();
+        let lenient = vec![false; walls.len()];
+        let all: u16 = (1u16 << pocket.len()) - 1;
+        let a = pocket.iter().enumerate().filter(|&(_, &p)| cells[p] != 0).fold(0u16, |acc, (j, _)| acc | 1 << j);
+        let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
+        cands.push(Candidate { pocket: r, walls, local: Some((Local { nbr, walls: wall_adj, lenient }, all, a)), credit: 0, joins: false, active: true, solved_for: None, breathes });
+    }
+    let mut alive: Vec<bool> = chains.iter().map(|ch| cells[ch[0]] == c).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    loop {
+        let mut changed = false;
+        // Candidates next to a dropped chain are out.
+        for cand in cands.iter_mut().filter(|cand| cand.active) {
+            if cand.walls.iter().any(|&k| !alive[k]) {
+                cand.active = false;
+            }
+        }
+        // How many active candidates give each chain a liberty at the start.
+        let mut touching = vec![0u32; chains.len()];
+        for cand in cands.iter().filter(|cand| cand.active) {
+            for (&k, &b) in cand.walls.iter().zip(&cand.breathes) {
+                touching[k] += u32::from(b);
+            }
+        }
+        // Whether wall `i` of a candidate has a liberty at the start in another one.
+        let elsewhere = |cand: &Candidate, i: usize| touching[cand.walls[i]] > u32::from(cand.breathes[i]);
+        // Prove the pockets under the current flags: a wall is lenient when another
+        // active candidate touches it. Flags only grow stricter, so a proof is redone
+        // only when they change.
+        for cand in cands.iter_mut().filter(|cand| cand.active) {
+            let flags: Vec<bool> = (0..cand.walls.len()).map(|i| elsewhere(cand, i)).collect();
+            let Some((local, all, a)) = cand.local.as_mut() else { continue };
+            if cand.solved_for.as_ref() == Some(&flags) {
+                continue;
+            }
+            local.lenient.clone_from(&flags);
+            // First a settled state joining all walls (two eyes if possible), else one
+            // where each wall's chain touches an eye.
+            let joined = local.solve(*all, *a, 1, true, &mut out.states) == Some(true);
+            let res = if joined { Some(true) } else { local.solve(*all, *a, 1, false, &mut out.states) };
+            cand.joins = joined;
+            cand.credit = if res != Some(true) {
+                0
+            } else if joined && pockets[cand.pocket].len() >= 3 && local.solve(*all, *a, 2, true, &mut out.states) == Some(true) {
+                2
+            } else {
+                1
+            };
+            cand.solved_for = Some(flags);
+            if cand.credit == 0 {
+                cand.active = false;
+                changed = true;
+            }
+        }
+        // An eye point, and the eye of a settled pocket, is never the last liberty of a
+        // chain next to it: every wall next to an eye point or a pocket that does not join
+        // its walls, and some wall of a pocket that joins them into a chain with one eye,
+        // has a liberty at the start in another candidate.
+        for cand in cands.iter_mut().filter(|cand| cand.active) {
+            let n = cand.walls.len();
+            let ok = if cand.joins && cand.credit >= 2 {
+                true
+            } else if cand.joins {
+                (0..n).any(|i| elsewhere(cand, i))
+            } else {
+                (0..n).all(|i| elsewhere(cand, i))
+            };
+            if !ok {
+                cand.active = false;
+                changed = true;
+            }
+        }
+        if changed {
+            continue;
+        }
+        // Units: walls joined through settled pockets; their credits.
+        let mut parent: Vec<usize> = (0..chains.len()).collect();
+        for cand in cands.iter().filter(|cand| cand.active && cand.joins) {
+            let r0 = find(&mut parent, cand.walls[0]);
+            for &k in &cand.walls[1..] {
+                let r = find(&mut parent, k);
+                parent[r] = r0;
+            }
+        }
+        let mut credit = vec![0u32; chains.len()];
+        for cand in cands.iter().filter(|cand| cand.active) {
+            if cand.joins {
+                let r = find(&mut parent, cand.walls[0]);
+                credit[r] += cand.credit;
+            } else {
+                let mut roots: Vec<usize> = cand.walls.iter().map(|&k| find(&mut parent, k)).collect();
+                roots.sort_unstable();
+                roots.dedup();
+                for r in roots {
+                    credit[r] += 1;
+                }
+            }
+        }
+        for k in 0..chains.len() {
+            if alive[k] && credit[find(&mut parent, k)] < 2 {
+                alive[k] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for cand in cands.iter().filter(|cand| cand.active && cand.local.is_some()) {
+        for &p in &pockets[cand.pocket] {
+            if cells[p] != 0 {
+                out.dead.push(chain_of[p]);
+            }
+        }
+    }
+    out.walls = (0..chains.len()).filter(|&k| alive[k]).collect();
+    out.dead.sort_unstable();
+    out.dead.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::tests::confirm;
+    use crate::status::StatusOptions;
+
+    /// The safe groups of both colours of a diagram: (walls, dead) as sets of stones.
+    fn groups(rows: &[&str]) -> (Vec<usize>, Vec<usize>) {
+        let geo = Geometry::new(rows[0].len(), rows.len()).unwrap();
+        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes()).map(|b| match b {
+            b'X' => 1,
+            b'O' => 2,
+            _ => 0,
+        }).collect();
+        let chains = crate::status::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let mut chain_of = vec![usize::MAX; cells.len()];
+        for (k, ch) in chains.iter().enumerate() {
+            for &p in ch {
+                chain_of[p] = k;
+            }
+        }
+        let (mut walls, mut dead) = (Vec::new(), Vec::new());
+        for c in [1, 2] {
+            let found = safe_groups(geo, &cells, &chains, &chain_of, c);
+            walls.extend(found.walls.iter().flat_map(|&k| chains[k].clone()));
+            dead.extend(found.dead.iter().flat_map(|&k| chains[k].clone()));
+        }
+        walls.sort_unstable();
+        dead.sort_unstable();
+        (walls, dead)
+    }
+
+    fn stones(rows: &[&str], c: u8) -> Vec<usize> {
+        rows.iter().flat_map(|r| r.bytes()).enumerate().filter(|&(_, b)| b == if c == 1 { b'X' } else { b'O' }).map(|(p, _)| p).collect()
+    }
+
+    #[test]
+    fn safe_groups_two_straight_threes() {
+        // Each of Black's eye spaces is a straight three: the wall is F2 by two settled
+        // pockets, and the exhaustive search agrees (debug builds compare them).
+        let rows = ["...X...", "XXXXXXX", "OOOOOOO", "O.O.O.O"];
+        let (walls, dead) = groups(&rows);
+        assert_eq!(walls, [stones(&rows, 1), stones(&rows, 2)].concat());
+        assert!(dead.is_empty());
+        let (status, _, _) = confirm(&rows, &StatusOptions::default());
+        assert_eq!(status, ["...a...", "aaaaaaa", "aaaaaaa", "a.a.a.a"]);
+    }
+
+    #[test]
+    fn safe_groups_dead_stones_in_settled_pockets() {
+        // A White stone in each of Black's eye spaces: Black captures them, so the wall is
+        // F2 and the stones are N.
+        let rows = ["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"];
+        let (walls, dead) = groups(&rows);
+        assert!(stones(&rows, 1).iter().all(|p| walls.contains(p)), "{walls:?}");
+        assert_eq!(dead, [0, 5]);
+        let (status, _, _) = confirm(&rows, &StatusOptions::default());
+        assert_eq!(status, ["d..a.d.", "aaaaaaa", "aaaaaaa", "a.a.a.a"]);
+    }
+
+    #[test]
+    fn safe_groups_chains_joined_through_a_pocket() {
+        // The right-hand Black chain has liberties only in the three-point pocket it
+        // shares with the left-hand chain; Black settles it with one eye at C3 and B4-C4
+        // joining both chains, and the left chain's eye point at A4 is the unit's second
+        // credit.
+        let rows = [".X..XX", "XX.XXX", "XXXOOO", "OOOO.O", "O.O.OO"];
+        let (walls, _) = groups(&rows);
+        assert!(stones(&rows, 1).iter().all(|p| walls.contains(p)), "{walls:?}");
+        let (status, _, _) = confirm(&rows, &StatusOptions::default());
+        assert_eq!(&status[..2], [".a..aa", "aa.aaa"]);
+    }
+
+    #[test]
+    fn safe_groups_refuse_one_eye_space() {
+        // One eye space (a bulky five, one eye whatever happens) and nothing else: no claim,
+        // and the search finds the group dead with White first.
+        let rows = ["...XO", "..XXO", "XXXOO", "OOOO.", "O.O.O"];
+        let (walls, _) = groups(&rows);
+        assert!(stones(&rows, 1).iter().all(|p| !walls.contains(p)), "{walls:?}");
+    }
+
+    #[test]
+    fn safe_groups_bulky_five_and_an_eye() {
+        // The same bulky five gives one eye, the eye point a second: alive.
+        let rows = ["...X.XO", "..XXXXO", "XXXOOOO", "OOOO.O.", "O.O.O.O"];
+        let (walls, _) = groups(&rows);
+        assert!(stones(&rows, 1).iter().all(|p| walls.contains(p)), "{walls:?}");
+    }
+
+    #[test]
+    fn safe_groups_false_eye_is_no_second_eye() {
+        // The eye point C4 touches the big Black chain and the lone stone D4, whose
+        // only liberty it is. D4 has one credit and is dropped, and C4 with it: the big
+        // chain keeps one credit (A4) and is not claimed.
+        let rows = [".X.XO", "XXXOO", "OOOO.", ".O.OO"];
+        let (walls, _) = groups(&rows);
+        assert!(stones(&rows, 1).iter().all(|p| !walls.contains(p)), "{walls:?}");
+    }
+
+    #[test]
+    fn safe_groups_stay_exact_on_the_constructed_positions() {
+        // Every constructed shape of the status tests goes through the claims, which debug
+        // builds compare with the exhaustive search of the same chains.
+        for rows in [
+            &["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"][..],
+            &[".XO.O", "XXOOO", "OOO.O", "O.OOO"],
+            &[".X.XO", "XXXOO", "OOOO.", ".O.OO"],
+            &["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"],
+            &["X...X", "XXXXX", "OOOOO", "O.O.O"],
+            &[".XOX.", "XXOOO", ".XXXX"],
+        ] {
+            let _ = confirm(rows, &StatusOptions::default());
+        }
+    }
+}
