@@ -270,19 +270,16 @@ class Game(_core.GameCore):
         """An independent copy; the configuration history is shared, not copied."""
         g = Game.__new__(Game)
         g._lock = threading.Lock()
-        self._exclusive(lambda: self._copy_into(g))
+        # Under the lock the pass bookkeeping here cannot change; the native state (board,
+        # turn, streak, end) is copied in one native call, which a play cannot split, so
+        # the game need not be held.
+        with self._lock:
+            self._copy_native(g)
+            g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
+            g._start_color, g._first_passer, g._first_pass = self._start_color, self._first_passer, self._first_pass
+            g._prelim, g._prelim_stones, g._passes = self._prelim, self._prelim_stones, self._passes.copy()
+            g._resigned, g._pass, g._setup, g._handicap = self._resigned, self._pass, self._setup, self._handicap
         return g
-
-    def _copy_into(self, g: Game) -> None:
-        g._board = self._board.copy()
-        g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
-        g._color, g._start_color = self._color, self._start_color
-        g._first_passer, g._first_pass = self._first_passer, self._first_pass
-        g._streak, g._prelim, g._prelim_stones = self._streak, self._prelim, self._prelim_stones
-        g._passes = self._passes.copy()
-        g._over = self._over
-        g._resigned, g._pass = self._resigned, self._pass
-        g._setup, g._handicap = self._setup, self._handicap
 
     __copy__ = copy
 

@@ -139,6 +139,11 @@ impl PyBoard {
         out
     }
 
+    /// A copy sharing this board's history.
+    pub(crate) fn fork(&mut self) -> PyBoard {
+        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost }
+    }
+
     pub(crate) fn geometry(&self) -> Geometry {
         self.geo()
     }
@@ -279,7 +284,7 @@ impl PyBoard {
 
     /// A copy sharing this board's history.
     fn copy(&mut self) -> PyBoard {
-        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost }
+        self.fork()
     }
 
     fn __copy__(&mut self) -> PyBoard {

@@ -123,6 +123,17 @@ impl PyGameCore {
         Ok(board.legal_mask_array(py, self.color))
     }
 
+    /// Gives `other` a copy of this game's board (sharing its history), turn, pass streak
+    /// and end, in one call that a play cannot split.
+    fn _copy_native(&self, other: &Bound<'_, Self>) -> PyResult<()> {
+        let py = other.py();
+        let board = self.board()?.bind(py).try_borrow_mut()?.fork();
+        let mut o = other.try_borrow_mut()?;
+        o.board = Some(Py::new(py, board)?);
+        (o.color, o.streak, o.over, o.held) = (self.color, self.streak, self.over, false);
+        Ok(())
+    }
+
     #[getter]
     fn is_over(&self) -> bool {
         self.over
