@@ -7,6 +7,10 @@ under Ikeda's rules are checked against a brute-force enumeration with the refer
 
 from __future__ import annotations
 
+import signal
+import threading
+import time
+
 import pytest
 
 import ikeda
@@ -83,3 +87,51 @@ def test_tromp_taylor_by_its_components() -> None:
 def test_bad_rules_raise(rules: str) -> None:
     with pytest.raises(ikeda.IkedaError):
         ikeda.count_games(1, 2, rules)
+
+
+@pytest.mark.parametrize("rules", ["area3:suicide=yes", "tromp-taylor:ko=simple-ko", "area3:ko=simple-ko",
+                                   "tromp-taylor:ko=capturing-superko"])
+def test_rules_with_endless_games_are_refused(rules: str) -> None:
+    # a game can repeat for ever: infinitely many games, even on one point
+    with pytest.raises(ikeda.ArgumentError, match="repeat for ever"):
+        ikeda.count_games(1, 1, rules)
+
+
+def test_boards_beyond_the_limit_are_refused() -> None:
+    assert ikeda.COUNT_GAMES_MAX_POINTS == 64
+    with pytest.raises(ikeda.ArgumentError, match="at most 64 points"):
+        ikeda.count_games(9, 9)
+    with pytest.raises(ikeda.ArgumentError, match="at most 64 points"):
+        ikeda.count_games(13, 5, "tromp-taylor")
+
+
+@pytest.mark.parametrize("board", [(2, 2), (8, 8)])  # the configuration set as bits, and hashed
+def test_a_budget_ends_a_count_that_would_take_hours(board: tuple[int, int]) -> None:
+    with pytest.raises(ikeda.CountBudgetError) as e:
+        ikeda.count_games(*board, "area3", budget=100_000)
+    assert e.value.budget == 100_000 and "100000" in str(e.value)
+
+
+def test_a_budget_large_enough_changes_nothing() -> None:
+    assert ikeda.count_games(1, 3, "territory1", budget=10**6) == REFERENCE_COUNTS[("territory1", 1, 3)]
+
+
+@pytest.mark.parametrize("budget", [0, -1, 2**64, 1.5, "10", True])
+def test_bad_budgets_are_refused(budget: object) -> None:
+    with pytest.raises(ikeda.ArgumentError, match="budget"):
+        ikeda.count_games(1, 2, budget=budget)  # type: ignore[arg-type]
+
+
+def test_ctrl_c_stops_a_count() -> None:
+    # 2x2 under Area III runs for hours; a SIGINT a moment after the start stops it
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            ikeda.count_games(2, 2, "area3")
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10  # a generous bound for a loaded machine; it is about 0.3 s

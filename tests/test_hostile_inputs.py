@@ -143,10 +143,12 @@ def test_score_and_ownership_take_any_dead_list(dead: Any, rules: Any) -> None:
 
 @HOSTILE
 @given(depth=st.one_of(hostile, st.integers(0, 3)), size=st.tuples(st.one_of(hostile, st.integers(1, 2)), st.one_of(hostile, st.integers(1, 2))),
-       rules=st.one_of(hostile, st.just("tromp-taylor")))
-@example(depth=0, size=(1, 1), rules="area3:suicide=yes")  # an endless game: the native recursion overflowed the stack
-@example(depth=0, size=(1, 1), rules="tromp-taylor:ko=simple-ko")
-def test_perft_and_count_games(depth: Any, size: Any, rules: Any) -> None:
+       rules=st.one_of(hostile, st.sampled_from(["tromp-taylor", "area3", "territory1", "area2:ko=positional-superko,suicide=yes"])),
+       budget=st.one_of(hostile, st.integers(-1, 2**65)))
+@example(depth=0, size=(1, 1), rules="area3:suicide=yes", budget=1)  # an endless game: the native recursion overflowed the stack
+@example(depth=0, size=(1, 1), rules="tromp-taylor:ko=simple-ko", budget=1)
+@example(depth=0, size=(25, 25), rules="area3", budget=1)  # more points than a count takes
+def test_perft_and_count_games(depth: Any, size: Any, rules: Any, budget: Any) -> None:
     game = ikeda.Game(2)
     before = game_state(game)
     bounded = depth if not isinstance(depth, (int, np.integer)) or depth <= 3 else -1  # a deep perft never ends
@@ -154,14 +156,11 @@ def test_perft_and_count_games(depth: Any, size: Any, rules: Any) -> None:
     assert game_state(game) == before
     if ok:
         assert isinstance(n, int) and n >= 0
+    # Any board it accepts, under any rules it accepts: the budget ends every count soon
+    # (a valid budget, or a hostile one that is refused).
     w, h = size
-    sides = [v for v in (w, h) if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= 25]
-    if len(sides) == 2:  # a board it accepts: the hostile part is the rules, on one point
-        w, h = 1, 1
-        parsed, _ = refused_or_done(lambda: ikeda.Game(1, rules=rules))
-        if parsed and rules not in ("area3:suicide=yes", "tromp-taylor:ko=simple-ko"):
-            return  # some valid component mixes count for minutes even on one point
-    refused_or_done(lambda: ikeda.count_games(w, h, rules))
+    refused_or_done(lambda: ikeda.count_games(w, h, rules, budget=200_000))
+    refused_or_done(lambda: ikeda.count_games(1, 1, "tromp-taylor", budget=budget))
 
 
 # -- Rules --------------------------------------------------------------------------------

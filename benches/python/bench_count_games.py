@@ -1,8 +1,8 @@
-"""Game counts as a speed test of the kernel's play, undo and repetition tests.
+"""Game counts (the bitboard enumeration of rust/ikeda-core/src/bitboard_count.rs).
 
 Tromp-Taylor counts of complete games from the empty board are published (Tromp &
 Farnebäck, "Combinatorics of Go"); each benchmark asserts its count. The 1x4 count
-(2,098,407,841 games) takes minutes on one core, so it runs only when
+(2,098,407,841 games) takes tens of seconds on two cores, so it runs only when
 ``IKEDA_BENCH_SLOW=1`` is set; its time is in benches/README.md.
 """
 

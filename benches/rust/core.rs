@@ -4,7 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use ikeda_core::{area, area3_score, perft, random_game, search, Batch, Color, Game, Geometry, PlayRules, Position, Rules, SearchLimits, CELLS_19, CELLS_9};
+use ikeda_core::{
+    area, area3_score, count_games, count_games_by_play, perft, random_game, search, Batch, Color, CountLimits, Ending, Game, Geometry, KoRule, PlayRules, Position, Rules,
+    SearchLimits, CELLS_19, CELLS_9,
+};
 
 /// The position after the first `moves` moves of a seeded random game.
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
@@ -22,6 +25,7 @@ fn benches(c: &mut Criterion) {
     bench_size::<CELLS_9>(c, 9);
     bench_size::<CELLS_19>(c, 19);
     bench_perft(c);
+    bench_count_games(c);
     bench_batch::<CELLS_9>(c, 9, 512);
     bench_batch::<CELLS_19>(c, 19, 64);
     bench_mcts(c);
@@ -134,6 +138,23 @@ fn bench_perft(c: &mut Criterion) {
         let expected = 1 + 3 * n + 3 * n * (n - 1) + n * (n - 1) * (n - 2);
         assert_eq!(perft(&mut g, 3), expected);
         c.bench_function(&format!("perft/{size}x{size}/depth3"), |b| b.iter(|| assert_eq!(perft(&mut g, 3), expected)));
+    }
+}
+
+/// The game count of 1x3 under Territory I (48,265 games, the reference's brute force in
+/// tests/test_count_games.py) and Tromp-Taylor (907, published), by the bitboard
+/// enumeration on one thread beside the play-and-undo walk through `Game` (the ratio is
+/// the node's cost, split and symmetry included).
+fn bench_count_games(c: &mut Criterion) {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let tromp_taylor = PlayRules { ko: KoRule::PositionalSuperko, suicide: true };
+    for (name, rules, ending, expected) in [("territory1", PlayRules::IKEDA, Ending::EqualMoves, 48_265), ("tromp-taylor", tromp_taylor, Ending::TwoPasses, 907)] {
+        let geo = Geometry::new(3, 1).unwrap();
+        let mut g = Game::with_ending(Position::<CELLS_9>::new(geo, rules), Color::Black, ending);
+        c.bench_function(&format!("count_games/1x3/{name}/bitboard"), |b| {
+            b.iter(|| assert_eq!(pool.install(|| count_games(&g, CountLimits::default())), Ok(expected)));
+        });
+        c.bench_function(&format!("count_games/1x3/{name}/play_undo"), |b| b.iter(|| assert_eq!(count_games_by_play(&mut g), expected)));
     }
 }
 

@@ -22,8 +22,9 @@ from .errors import (
     RulesError,
     SgfError,
     StatusBudgetError,
+    CountBudgetError,
 )
-from .game import Game, Move, count_games, perft
+from .game import COUNT_GAMES_MAX_POINTS, Game, Move, count_games, perft
 from .handicap import handicap_points
 from .rules import AREA_II, AREA_III, JAPANESE, TERRITORY_I, TROMP_TAYLOR, Rules
 from .score import Score, Table
@@ -71,12 +72,14 @@ __all__ = [
     "Score",
     "SgfError",
     "StatusBudgetError",
+    "CountBudgetError",
     "StatusResult",
     "TERRITORY_I",
     "TROMP_TAYLOR",
     "Table",
     "confirm_status",
     "count_games",
+    "COUNT_GAMES_MAX_POINTS",
     "handicap_points",
     "japanese_score",
     "perft",

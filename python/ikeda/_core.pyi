@@ -9,7 +9,7 @@ from typing_extensions import Self, disjoint_base
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES"]
+__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
 
 __version__: str
 build_profile: str
@@ -109,7 +109,9 @@ class _State(Protocol):
     def over(self) -> bool: ...
 
 def perft(board: Board, to_move: int, rules: _Rules, state: _State, depth: int) -> int: ...
-def count_games(board: Board, to_move: int, rules: _Rules, state: _State) -> int: ...
+def count_games(board: Board, to_move: int, rules: _Rules, state: _State, budget: int | None = None) -> int: ...
+
+COUNT_GAMES_MAX_POINTS: int
 class _Rules(Protocol):
     @property
     def ko(self) -> str: ...

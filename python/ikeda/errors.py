@@ -21,6 +21,7 @@ __all__ = [
     "EngineTimeout",
     "EngineCrashed",
     "StatusBudgetError",
+    "CountBudgetError",
 ]
 
 #: Every reason an :class:`IllegalMoveError` can carry. A move is tested for the first
@@ -138,3 +139,12 @@ class StatusBudgetError(IkedaError):
         super().__init__(message)
         self.region = list(region or [])
         self.reason = reason
+
+
+class CountBudgetError(IkedaError):
+    """:func:`ikeda.count_games` visited its ``budget`` of positions before the count was
+    finished; no partial count is given."""
+
+    def __init__(self, message: str, budget: int = 0) -> None:
+        super().__init__(message)
+        self.budget = budget

@@ -19,6 +19,7 @@
 
 mod batch;
 mod batch_masks;
+mod bitboard_count;
 mod board;
 mod color;
 mod count_games;
@@ -39,7 +40,7 @@ mod zobrist;
 pub use batch::{Batch, StepError, EXTRA_PLANES};
 pub use board::{Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
-pub use count_games::count_games;
+pub use count_games::{count_games, count_games_by_play, estimate_count, finite as count_games_finite, CountError, CountLimits, Estimate, MAX_POINTS as COUNT_GAMES_MAX_POINTS};
 pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo};
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;

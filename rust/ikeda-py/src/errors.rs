@@ -2,7 +2,7 @@
 //! glue's own argument checks. The classes are defined in `ikeda/errors.py` and imported
 //! here, so Python and Rust raise the same types.
 
-use ikeda_core::{Color, CoordError, Geometry, Illegal, SetupError, StatusError, StepError};
+use ikeda_core::{Color, CoordError, CountError, Geometry, Illegal, SetupError, StatusError, StepError};
 use pyo3::prelude::*;
 
 pyo3::import_exception!(ikeda.errors, ArgumentError);
@@ -11,6 +11,7 @@ pyo3::import_exception!(ikeda.errors, IllegalMoveError);
 pyo3::import_exception!(ikeda.errors, InvalidPositionError);
 pyo3::import_exception!(ikeda.errors, SgfError);
 pyo3::import_exception!(ikeda.errors, StatusBudgetError);
+pyo3::import_exception!(ikeda.errors, CountBudgetError);
 
 /// A move that could not be read; `number` is the 1-based number it would have had in
 /// the record of the board it was played on.
@@ -142,4 +143,15 @@ pub fn filled<T: Clone>(len: Option<usize>, value: T, what: &str) -> PyResult<Ve
     v.try_reserve_exact(len).map_err(|_| no_memory(what))?;
     v.resize(len, value);
     Ok(v)
+}
+
+/// A game count that was refused or did not finish (a stop is the caller's: it raises the
+/// pending signal's exception instead).
+pub fn count_error(err: CountError) -> PyErr {
+    match err {
+        CountError::Endless | CountError::TooLarge { .. } => ArgumentError::new_err(err.to_string()),
+        CountError::Budget { nodes } => CountBudgetError::new_err((err.to_string(), nodes)),
+        CountError::NoMemory => pyo3::exceptions::PyMemoryError::new_err(err.to_string()),
+        CountError::Stopped => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),
+    }
 }

@@ -1,12 +1,16 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Game, PassState, Position, Rules, SearchLimits};
+use ikeda_core::{count_games, count_legal_positions, CountError, CountLimits, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Game, PassState, Position, Rules, SearchLimits};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::board::{color_arg, PyBoard};
-use crate::errors::{bad_argument, geometry};
+use crate::errors::{bad_argument, count_error, geometry};
 use crate::rules::RulesArg;
 
 fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
@@ -52,15 +56,6 @@ impl OnGame for Perft {
     }
 }
 
-struct CountGames;
-
-impl OnGame for CountGames {
-    type Out = u64;
-    fn run<const N: usize>(&self, game: &mut Game<N>) -> u64 {
-        count_games(game)
-    }
-}
-
 fn with_state<const N: usize>(mut game: Game<N>, passes: PassState, lost: [u32; 2]) -> Game<N> {
     game.passes = passes;
     game.lost = lost;
@@ -89,11 +84,51 @@ fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: Rule
     with_game(py, board, to_move, &rules, &state, Perft(depth))
 }
 
-/// The number of complete games from the given state.
+/// The count runs on a thread of its own; the caller waits this long without the GIL
+/// between two looks at pending signals (Ctrl-C stops a count within about this).
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The number of complete games from the given state, visiting at most `budget` positions
+/// (none: no limit). A pending signal (Ctrl-C) stops the count and raises its exception.
 #[pyfunction]
-#[pyo3(name = "count_games")]
-fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: RulesArg, state: State) -> PyResult<u64> {
-    with_game(py, board, to_move, &rules, &state, CountGames)
+#[pyo3(name = "count_games", signature = (board, to_move, rules, state, budget=None))]
+fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: RulesArg, state: State, budget: Option<u64>) -> PyResult<u64> {
+    let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
+    let (pos, lost) = {
+        let mut b = board.borrow_mut();
+        (b.pos.fork(), b.lost)
+    };
+    let stop = AtomicBool::new(false);
+    let limits = CountLimits { nodes: budget, stop: Some(&stop) };
+    std::thread::scope(|s| {
+        let (tx, mut rx) = mpsc::channel();
+        s.spawn(move || {
+            let r = match pos {
+                AnyPosition::Small(p) => count_games(&with_state(Game::with_ending(*p, c, ending), passes, lost), limits),
+                AnyPosition::Medium(p) => count_games(&with_state(Game::with_ending(*p, c, ending), passes, lost), limits),
+                AnyPosition::Large(p) => count_games(&with_state(Game::with_ending(*p, c, ending), passes, lost), limits),
+            };
+            let _ = tx.send(r);
+        });
+        loop {
+            let (back, got) = py.detach(move || {
+                let got = rx.recv_timeout(SIGNAL_POLL);
+                (rx, got)
+            });
+            rx = back;
+            match got {
+                Ok(r) => return r.map_err(count_error),
+                Err(RecvTimeoutError::Disconnected) => return Err(count_error(CountError::Stopped)),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                // The count sees the flag within a few hundred thousand positions.
+                let _ = py.detach(move || rx.recv());
+                return Err(e);
+            }
+        }
+    })
 }
 
 struct Search(Rules, SearchLimits);
@@ -225,6 +260,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(move_cap_py, m)?)?;
     m.add_function(wrap_pyfunction!(perft_py, m)?)?;
     m.add_function(wrap_pyfunction!(count_games_py, m)?)?;
+    m.add("COUNT_GAMES_MAX_POINTS", ikeda_core::COUNT_GAMES_MAX_POINTS)?;
     m.add_function(wrap_pyfunction!(mcts_py, m)?)?;
     m.add_function(wrap_pyfunction!(random_game_py, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
