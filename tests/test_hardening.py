@@ -263,3 +263,71 @@ def test_allocations_sized_by_input_raise_under_an_address_space_limit() -> None
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["MemoryError"] * 3
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="address-space limit through resource and /proc")
+def test_growth_sized_by_input_raises_once_memory_is_short() -> None:
+    # A child interpreter lowers its address-space limit to what it holds plus 16 MB before
+    # each of the calls whose memory grows with their input as they run (not one request
+    # checked up front): a search tree of 2**32 - 1 playouts, a batch's histories past
+    # every move cap, a game played on for ever (capture and recapture under simple ko),
+    # the tree of an SGF text of two million nodes. Each must raise MemoryError and the
+    # interpreter live on; a board refused for memory keeps its last move.
+    script = textwrap.dedent(
+        """
+        import resource
+        import ikeda
+        from ikeda import _core
+        from ikeda.gtp import bot
+
+        # One thread plays the batch: with several, one thread's reservation may take the
+        # last of the room just before another's small fixed allocation.
+        batch = ikeda.Batch(2**14, 9, threads=1)
+        text = "(;" + ";" * 2_000_000 + ")"
+        board = _core.Board(2, 1, rules=ikeda.JAPANESE)
+        ikeda.Batch(4, 9, threads=1).playout()  # the thread pool, before the limit
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+
+        def refused(name, call):
+            # Each case gets the same room, whatever the cases before it freed.
+            with open("/proc/self/status") as f:
+                vm = next(int(l.split()[1]) for l in f if l.startswith("VmSize:"))
+            resource.setrlimit(resource.RLIMIT_AS, (vm * 1024 + 16 * 2**20, hard))
+            try:
+                call()
+            except MemoryError as e:
+                print(name, type(e).__name__)
+
+        refused("search", lambda: bot.search(ikeda.Game(19), playouts=2**32 - 1))
+        refused("playout", lambda: batch.playout(max_moves=2**32 - 1))
+        del batch
+
+        def play_for_ever():
+            # B A1, W B1 takes it, B passes, B A1 takes back (the pass lifted the ko
+            # ban), W passes, W B1 takes back, ...
+            board.play("A1", 1)
+            while True:
+                board.play("B1", 2)
+                board.play("pass", 1)
+                board.play("A1", 1)
+                board.play("pass", 2)
+
+        refused("board", play_for_ever)
+        # The record is A1, then B1 pass A1 pass ...: every other move after the first
+        # is a play, and one stone stands.
+        n = len(board)
+        ok = board.plays == 1 + n // 2 and board.stone_count(1) + board.stone_count(2) == 1
+        print("board", "consistent" if ok and n > 100_000 else f"inconsistent {n} {board.plays}")
+        refused("sgf", lambda: ikeda.sgf.read(text))
+        """
+    )
+    env = {**os.environ, "MALLOC_ARENA_MAX": "1"}  # arenas would reserve address space unseen
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "search MemoryError",
+        "playout MemoryError",
+        "board MemoryError",
+        "board consistent",
+        "sgf MemoryError",
+    ], done.stdout + done.stderr

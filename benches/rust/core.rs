@@ -13,7 +13,7 @@ use ikeda_core::{
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
     let geo = Geometry::new(size, size).unwrap();
     let fresh = || Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
-    let record = random_game(fresh(), &Rules::area3(13), 42, 0.0, moves);
+    let record = random_game(fresh(), &Rules::area3(13), 42, 0.0, moves).expect("memory for one game");
     let mut g = fresh();
     for &m in &record.moves {
         g.play((m < geo.points()).then(|| geo.loc_of_index(m))).unwrap();
@@ -48,7 +48,7 @@ fn bench_batch<const N: usize>(c: &mut Criterion, size: usize, games: usize) {
                     Batch::<N>::new(geo, Rules::area3(13), games, seed)
                 },
                 |mut batch| {
-                    assert_eq!(pool.install(|| batch.playout(0.0, 4 * geo.points())), 0);
+                    assert_eq!(pool.install(|| batch.playout(0.0, 4 * geo.points())), Ok(0));
                     assert!(batch.games().iter().all(|g| g.passes.over));
                     batch
                 },
@@ -63,7 +63,7 @@ fn bench_mcts(c: &mut Criterion) {
     // One move of the built-in bot: 1,000 playouts from the 9x9 mid-game position.
     let mut game = midgame::<CELLS_9>(9, 40);
     let limits = SearchLimits { playouts: 1000, seconds: 0.0, seed: 1, resign_below: 0.0 };
-    c.bench_function("mcts/9x9/1000_playouts", |b| b.iter(|| assert_eq!(search(&mut game, &Rules::area3(13), &limits).playouts, 1000)));
+    c.bench_function("mcts/9x9/1000_playouts", |b| b.iter(|| assert_eq!(search(&mut game, &Rules::area3(13), &limits).expect("memory for the tree").playouts, 1000)));
 }
 
 fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
@@ -112,7 +112,7 @@ fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
             b.iter(|| {
                 seed += 1;
                 let fresh = Game::new(Position::<N>::new(geo, PlayRules::IKEDA), Color::Black);
-                let g = random_game(fresh, &Rules::area3(13), seed, 0.0, 4 * geo.points());
+                let g = random_game(fresh, &Rules::area3(13), seed, 0.0, 4 * geo.points()).expect("memory for one game");
                 assert!(g.ended && g.moves.len() > geo.points() / 2);
                 g
             });

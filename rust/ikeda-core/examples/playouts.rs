@@ -14,7 +14,7 @@ fn main() {
     let geo = Geometry::new(size, size).expect("a board size in 1..=25");
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread");
     let start = Instant::now();
-    let out = pool.install(|| simulate(geo, &Rules::area3(13), 1, 0, games, 0.0, ikeda_core::move_cap(geo)));
+    let out = pool.install(|| simulate(geo, &Rules::area3(13), 1, 0, games, 0.0, ikeda_core::move_cap(geo))).expect("memory for the summaries");
     let seconds = start.elapsed().as_secs_f64();
     let moves: u64 = out.iter().map(|g| u64::from(g.length)).sum();
     assert!(out.iter().all(|g| !g.capped));

@@ -20,7 +20,8 @@ use crate::batch_masks::Masks;
 use crate::color::{Cell, Color};
 use crate::game::{Game, Rules};
 use crate::geometry::{Geometry, Loc};
-use crate::playout::{game_seed, play_out};
+use crate::memory::NoMemory;
+use crate::playout::{game_seed, try_play_out};
 use crate::position::{Illegal, Position};
 
 /// Why a step was refused, for the first game (lowest index) that refused it.
@@ -271,8 +272,10 @@ impl<const N: usize> Batch<N> {
     }
 
     /// Plays every live game to its end by the playout policy (see [`crate::playout`]),
-    /// at most `max_moves` more moves each. Returns the number of games the cap stopped.
-    pub fn playout(&mut self, pass_probability: f64, max_moves: usize) -> usize {
+    /// at most `max_moves` more moves each. Returns the number of games the cap stopped,
+    /// or [`NoMemory`] when a game's history cannot grow (each game then stands where its
+    /// playout stopped, a consistent game).
+    pub fn playout(&mut self, pass_probability: f64, max_moves: usize) -> Result<usize, NoMemory> {
         self.masks.invalidate_all();
         self.games
             .par_iter_mut()
@@ -283,15 +286,16 @@ impl<const N: usize> Batch<N> {
             .zip(&mut self.room)
             .map(|(((((g, rng), len), capped), over), room)| {
                 if g.passes.over {
-                    return 0;
+                    return Ok(0);
                 }
-                let ended = play_out(g, rng, pass_probability, max_moves, |_| *len += 1);
-                *capped |= !ended;
+                let played = try_play_out(g, rng, pass_probability, max_moves, |_| *len += 1);
                 *over = g.passes.over;
                 *room = false;
-                usize::from(!ended)
+                let ended = played?;
+                *capped |= !ended;
+                Ok(usize::from(!ended))
             })
-            .sum()
+            .try_reduce(|| 0, |a, b| Ok(a + b))
     }
 
     /// Network input planes, `n` blocks of `(2 * history + EXTRA_PLANES)` planes of `h*w`
@@ -377,7 +381,7 @@ mod tests {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| {
                 let mut b = batch(64);
-                assert_eq!(b.playout(0.0, 1000), 0);
+                assert_eq!(b.playout(0.0, 1000), Ok(0));
                 let mut m = vec![0; 64];
                 b.margins(&mut m);
                 (m, b.lengths().to_vec())

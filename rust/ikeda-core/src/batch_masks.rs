@@ -400,7 +400,7 @@ mod tests {
                             b.legal_mask(&mut kept);
                         }
                         1 => {
-                            b.playout(0.0, 5);
+                            b.playout(0.0, 5).expect("memory for the playouts");
                             b.legal_mask(&mut kept);
                         }
                         2 => {

@@ -17,7 +17,7 @@
 //!   new chunk absorbs its parent while the parent is no longer than it (a binary counter),
 //!   so a line of play has O(log plays) chunks however often it was copied.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, TryReserveError};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
@@ -152,9 +152,36 @@ impl Drop for Chunk {
 #[derive(Clone, Debug, Default)]
 struct LongTail {
     checkpoints: Vec<Checkpoint>,
-    /// Once the private tail is longer than [`TAIL_SCAN`]: hash to (oldest index, number
-    /// of entries) over the tail's entries.
+    /// Once the private tail is longer than [`TAIL_SCAN`] (or room was reserved past it):
+    /// hash to (oldest index, number of entries) over the tail's entries.
     table: Option<Keyed<(u32, u32)>>,
+    /// Boards for the checkpoints of plays reserved ahead ([`History::try_reserve`]).
+    spare: Vec<Box<[Cell]>>,
+}
+
+/// The long tail's extras, made if missing.
+fn long_tail(long: &mut Option<Box<[LongTail; 1]>>) -> &mut LongTail {
+    let [l] = &mut **long.get_or_insert_with(Box::default);
+    l
+}
+
+/// A board of `n` cells, allocated fallibly.
+fn try_cells(n: usize) -> Result<Box<[Cell]>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    v.resize(n, Cell::Empty);
+    Ok(v.into_boxed_slice())
+}
+
+/// The exact table of a tail of `entries` (the first one play `frozen_len + 1`), with
+/// room for `more` entries besides, allocated fallibly.
+fn try_tail_table(entries: &[Entry], frozen_len: usize, more: usize) -> Result<Keyed<(u32, u32)>, TryReserveError> {
+    let mut t = Keyed::default();
+    t.try_reserve((2 * entries.len()).max(entries.len().saturating_add(more)))?;
+    for (i, e) in entries.iter().enumerate() {
+        t.entry(e.hash()).and_modify(|(_, n): &mut (u32, u32)| *n += 1).or_insert(((frozen_len + i + 1) as u32, 1));
+    }
+    Ok(t)
 }
 
 const FILTER_SLOTS: usize = 1024;
@@ -169,8 +196,9 @@ pub struct History {
     /// Removed stones of the entries in `entries`, in play order.
     pub(crate) removed: Vec<Loc>,
     /// Checkpoints and exact table of the private tail, once it has them (boxed: most
-    /// games in a batch never need them).
-    long: Option<Box<LongTail>>,
+    /// games in a batch never need them; an array of one, so that
+    /// [`History::try_reserve`] can make the box fallibly, through a vector).
+    long: Option<Box<[LongTail; 1]>>,
     /// Per slot: how many recorded configurations hash there (saturating: a counter that
     /// reaches 255 stays there, which only costs lookups).
     filter: [u8; FILTER_SLOTS],
@@ -230,10 +258,18 @@ impl History {
         });
         let k = self.len() as u32;
         if self.len() % CHECKPOINT_EVERY == 0 {
-            let c = Checkpoint { index: k, removed_end: self.removed.len() as u32, cells: Box::from(&cells[..]) };
-            self.long.get_or_insert_with(Box::default).checkpoints.push(c);
+            let removed_end = self.removed.len() as u32;
+            let long = long_tail(&mut self.long);
+            let board = match long.spare.pop() {
+                Some(mut b) if b.len() == N => {
+                    b.copy_from_slice(cells);
+                    b
+                }
+                _ => Box::from(&cells[..]),
+            };
+            long.checkpoints.push(Checkpoint { index: k, removed_end, cells: board });
         }
-        if let Some(t) = self.long.as_mut().and_then(|l| l.table.as_mut()) {
+        if let Some(t) = self.long.as_deref_mut().map(|[l]| l).and_then(|l| l.table.as_mut()) {
             t.entry(hash).and_modify(|(_, n)| *n += 1).or_insert((k, 1));
         } else if self.entries.len() > TAIL_SCAN {
             self.index_tail();
@@ -246,7 +282,7 @@ impl History {
         for (i, e) in self.entries.iter().enumerate() {
             t.entry(e.hash()).and_modify(|(_, n): &mut (u32, u32)| *n += 1).or_insert(((self.frozen_len + i + 1) as u32, 1));
         }
-        self.long.get_or_insert_with(Box::default).table = Some(t);
+        long_tail(&mut self.long).table = Some(t);
     }
 
     /// The last play; its removed stones are the last `removed` of `self.removed`. Brings
@@ -263,7 +299,7 @@ impl History {
             self.frozen = parent;
             self.entries = entries;
             self.removed = removed;
-            self.long = (!checkpoints.is_empty()).then(|| Box::new(LongTail { checkpoints, table: None }));
+            self.long = (!checkpoints.is_empty()).then(|| Box::new([LongTail { checkpoints, ..LongTail::default() }]));
             if self.entries.len() > TAIL_SCAN {
                 self.index_tail();
             }
@@ -274,7 +310,7 @@ impl History {
     /// Drops the last play (after [`History::last`]).
     pub(crate) fn pop(&mut self) {
         let len = self.len();
-        if let Some(l) = &mut self.long {
+        if let Some(l) = self.long.as_deref_mut().map(|[l]| l) {
             if l.checkpoints.last().is_some_and(|c| c.index as usize == len) {
                 l.checkpoints.pop();
             }
@@ -285,7 +321,7 @@ impl History {
                 *n -= 1;
             }
             self.removed.truncate(self.removed.len() - e.removed as usize);
-            if let Some(t) = self.long.as_mut().and_then(|l| l.table.as_mut()) {
+            if let Some(t) = self.long.as_deref_mut().map(|[l]| l).and_then(|l| l.table.as_mut()) {
                 if let std::collections::hash_map::Entry::Occupied(mut o) = t.entry(e.hash()) {
                     // The newest entry goes; the oldest index stays while others remain.
                     if o.get().1 == 1 {
@@ -298,11 +334,45 @@ impl History {
         }
     }
 
-    /// Reserves room for `plays` more plays removing `removed` stones in all, so that
-    /// recording them allocates nothing; fails instead of aborting when memory is short.
-    pub fn try_reserve(&mut self, plays: usize, removed: usize) -> Result<(), std::collections::TryReserveError> {
+    /// Reserves room for `plays` more plays removing `removed` stones in all on a board
+    /// of `cells` cells, so that recording them allocates nothing sized by the game's
+    /// length: the entries, the removed stones, the exact table of the tail (built now if
+    /// the plays take the tail past [`TAIL_SCAN`]) and the boards of the checkpoints they
+    /// reach. Fails instead of
+    /// aborting when memory is short, and then leaves the history as it was (a larger
+    /// capacity aside).
+    pub fn try_reserve(&mut self, plays: usize, removed: usize, cells: usize) -> Result<(), TryReserveError> {
         self.entries.try_reserve(plays)?;
-        self.removed.try_reserve(removed)
+        self.removed.try_reserve(removed)?;
+        let len = self.len();
+        let checkpoints = len.saturating_add(plays) / CHECKPOINT_EVERY - len / CHECKPOINT_EVERY;
+        let after = self.entries.len().saturating_add(plays);
+        let past_scan = after > TAIL_SCAN;
+        if checkpoints == 0 && !past_scan {
+            return Ok(());
+        }
+        if self.long.is_none() {
+            let mut v = Vec::new();
+            v.try_reserve_exact(1)?;
+            v.push(LongTail::default());
+            self.long = v.into_boxed_slice().try_into().ok();
+        }
+        let long = long_tail(&mut self.long);
+        if checkpoints > 0 {
+            long.checkpoints.try_reserve(checkpoints)?;
+            let want = checkpoints.saturating_sub(long.spare.len());
+            long.spare.try_reserve(want)?;
+            for _ in 0..want {
+                long.spare.push(try_cells(cells)?);
+            }
+        }
+        if past_scan {
+            match &mut long.table {
+                Some(t) => t.try_reserve(plays)?,
+                None => long.table = Some(try_tail_table(&self.entries, self.frozen_len, plays)?),
+            }
+        }
+        Ok(())
     }
 
     /// A history for a copy of the game: the past is shared from now on.
@@ -310,7 +380,7 @@ impl History {
         if !self.entries.is_empty() {
             let mut entries = std::mem::take(&mut self.entries);
             let mut removed = std::mem::take(&mut self.removed);
-            let mut checkpoints = self.long.take().map(|l| l.checkpoints).unwrap_or_default();
+            let mut checkpoints = self.long.take().map(|l| { let [l] = *l; l.checkpoints }).unwrap_or_default();
             let mut parent = self.frozen.take();
             // A binary counter: absorb the parent while it is no longer than the new
             // chunk, so a line of play keeps O(log plays) chunks.
@@ -341,7 +411,7 @@ impl History {
         let e = self.entries.last_mut().expect("a play to forge");
         e.hash_hi = (hash >> 64) as u64;
         e.hash_lo = hash as u64;
-        if let Some(t) = self.long.as_mut().and_then(|l| l.table.as_mut()) {
+        if let Some(t) = self.long.as_deref_mut().map(|[l]| l).and_then(|l| l.table.as_mut()) {
             t.entry(hash).or_insert((k, 1));
         }
     }
@@ -432,7 +502,7 @@ impl History {
         if oldest.is_some() {
             return oldest;
         }
-        match self.long.as_ref().and_then(|l| l.table.as_ref()) {
+        match self.long.as_deref().map(|[l]| l).and_then(|l| l.table.as_ref()) {
             Some(t) => t.get(&hash).map(|&(k, _)| k as usize),
             None => self.entries.iter().position(|e| e.hash() == hash).map(|i| self.frozen_len + i + 1),
         }
@@ -446,7 +516,7 @@ impl History {
 
     /// The tail and the chunks, newest first.
     fn spans(&self) -> Vec<Span<'_>> {
-        let tail = Span { start: self.frozen_len, entries: &self.entries, removed: &self.removed, checkpoints: self.long.as_ref().map_or(&[], |l| &l.checkpoints) };
+        let tail = Span { start: self.frozen_len, entries: &self.entries, removed: &self.removed, checkpoints: self.long.as_deref().map(|[l]| l).map_or(&[], |l| &l.checkpoints) };
         let chunks = std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref())
             .map(|c| Span { start: c.start, entries: &c.entries, removed: &c.removed, checkpoints: &c.checkpoints });
         std::iter::once(tail).chain(chunks).collect()

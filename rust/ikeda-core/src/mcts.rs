@@ -24,6 +24,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::color::{Cell, Color};
 use crate::game::{Game, Rules};
 use crate::geometry::Loc;
+use crate::memory::NoMemory;
 use crate::playout::{is_eye, policy_play};
 
 /// RAVE equivalence parameter: the number of visits at which a node's own statistics and
@@ -145,22 +146,33 @@ struct Tree<'a, const N: usize> {
 }
 
 impl<const N: usize> Tree<'_, N> {
-    fn expand(&mut self, id: usize, game: &Game<N>) {
+    /// Gives node `id` its children. The tree grows with the playout budget (by up to a
+    /// board's worth of nodes per playout), so room is reserved fallibly and the node
+    /// count is kept within what `u32` indices address: a tree memory cannot hold stops
+    /// the search with [`NoMemory`] instead of aborting the process.
+    fn expand(&mut self, id: usize, game: &Game<N>) -> Result<(), NoMemory> {
+        let most = game.position.geometry().points() + 1;
+        if self.nodes.len() + most > u32::MAX as usize {
+            return Err(NoMemory);
+        }
+        if self.nodes.capacity() - self.nodes.len() < most {
+            self.nodes.try_reserve(most.max(self.nodes.len()))?;
+        }
         let first = self.nodes.len() as u32;
         let c = game.to_move;
-        let mut plays = Vec::new();
+        let nodes = &mut self.nodes;
         game.for_each_legal(|_, l| {
             if !is_eye(game, l, c) {
-                plays.push(Node::new(Some(l)));
+                nodes.push(Node::new(Some(l)));
             }
         });
-        self.nodes.extend(plays);
         self.nodes.push(Node::new(None));
         let n_children = self.nodes.len() as u32 - first;
         let node = &mut self.nodes[id];
         node.first_child = first;
         node.n_children = n_children;
         node.expanded = true;
+        Ok(())
     }
 
     fn select(&self, id: usize) -> usize {
@@ -182,7 +194,7 @@ impl<const N: usize> Tree<'_, N> {
     }
 
     /// One simulation: down the tree, one expansion, a random playout, and the update.
-    fn simulate(&mut self, seed: u64, seen: &mut [u8]) {
+    fn simulate(&mut self, seed: u64, seen: &mut [u8]) -> Result<(), NoMemory> {
         let mut game = self.root.clone();
         let mut path = vec![0usize];
         let mut movers = vec![game.to_move]; // the side to move at each node of the path
@@ -193,7 +205,7 @@ impl<const N: usize> Tree<'_, N> {
                 if id != 0 && self.nodes[id].visits == 0 {
                     break; // a new leaf: play out from here first
                 }
-                self.expand(id, &game);
+                self.expand(id, &game)?;
             }
             id = self.select(id);
             // Every child was legal when it was made, and the tree's game is the same.
@@ -238,6 +250,7 @@ impl<const N: usize> Tree<'_, N> {
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -297,23 +310,24 @@ fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64,
 }
 
 /// Searches `game` (its side to move) under `rules` and chooses a move. The game is left
-/// unchanged; an ended game gives a pass.
-pub fn search<const N: usize>(game: &mut Game<N>, rules: &Rules, limits: &SearchLimits) -> SearchResult {
+/// unchanged; an ended game gives a pass. [`NoMemory`] when the tree the playout budget
+/// asks for does not fit in memory (see `Tree::expand`).
+pub fn search<const N: usize>(game: &mut Game<N>, rules: &Rules, limits: &SearchLimits) -> Result<SearchResult, NoMemory> {
     if game.passes.over {
-        return SearchResult { choice: Choice::Pass, win_rate: 0.5, playouts: 0 };
+        return Ok(SearchResult { choice: Choice::Pass, win_rate: 0.5, playouts: 0 });
     }
     let mut root = game.clone();
     root.position = game.position.fork(); // copies now share the past: cheap clones
     let geo = root.position.geometry();
     let mut tree = Tree { nodes: vec![Node::new(None)], root, rules, max_moves: 3 * geo.points() + 16 };
     let root_game = tree.root.clone();
-    tree.expand(0, &root_game);
+    tree.expand(0, &root_game)?;
     let deadline = (limits.seconds > 0.0).then(|| Instant::now() + Duration::from_secs_f64(limits.seconds));
     let mut seen = vec![0u8; geo.points()];
     let mut done = 0u32;
     let budget = limits.playouts.max(1);
     while done < budget {
-        tree.simulate(crate::playout::game_seed(limits.seed, u64::from(done)), &mut seen);
+        tree.simulate(crate::playout::game_seed(limits.seed, u64::from(done)), &mut seen)?;
         done += 1;
         if deadline.is_some_and(|d| done % 16 == 0 && Instant::now() >= d) {
             break;
@@ -334,10 +348,10 @@ pub fn search<const N: usize>(game: &mut Game<N>, rules: &Rules, limits: &Search
     let chosen = if settled { pass } else { best };
     let win_rate = chosen.value();
     if limits.resign_below > 0.0 && done >= 200 && best.value() < limits.resign_below {
-        return SearchResult { choice: Choice::Resign, win_rate: best.value(), playouts: done };
+        return Ok(SearchResult { choice: Choice::Resign, win_rate: best.value(), playouts: done });
     }
     let choice = chosen.mv.map_or(Choice::Pass, |l| Choice::Play(geo.index_of_loc(l)));
-    SearchResult { choice, win_rate, playouts: done }
+    Ok(SearchResult { choice, win_rate, playouts: done })
 }
 
 #[cfg(test)]
@@ -367,7 +381,7 @@ mod tests {
     fn captures_a_stone_in_atari() {
         // White C3 in atari on 5x5 with Black to move: capturing at D3 wins the board.
         let mut g = game(&[".....", "..XO.", ".XO.O", "..XO.", "....."], Color::Black);
-        let r = search(&mut g, &Rules::area3(0), &limits(3000));
+        let r = search(&mut g, &Rules::area3(0), &limits(3000)).unwrap();
         assert_eq!(name(&g, r.choice), "D3", "{r:?}");
     }
 
@@ -375,7 +389,7 @@ mod tests {
     fn passes_in_a_settled_won_game_and_never_fills_its_eyes() {
         // Black owns a 5x5 board with three eyes (every empty point is an eye).
         let mut g = game(&[".XXXX", "XXXXX", "XX.XX", "XXXXX", "XXXX."], Color::Black);
-        let r = search(&mut g, &Rules::area3(13), &limits(500));
+        let r = search(&mut g, &Rules::area3(13), &limits(500)).unwrap();
         assert_eq!(r.choice, Choice::Pass, "{r:?}");
         assert!(r.win_rate > 0.9);
     }
@@ -384,10 +398,10 @@ mod tests {
     fn resigns_a_hopeless_game_and_respects_the_budget() {
         // White owns nearly all of a 5x5 board; Black to move with huge komi against it.
         let mut g = game(&[".OOOO", "OOOOO", "OO.OO", "OOOOO", "OOOO."], Color::Black);
-        let r = search(&mut g, &Rules::area3(13), &limits(400));
+        let r = search(&mut g, &Rules::area3(13), &limits(400)).unwrap();
         assert_eq!(r.choice, Choice::Resign, "{r:?}");
         assert_eq!(r.playouts, 400);
-        let r = search(&mut g, &Rules::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) });
+        let r = search(&mut g, &Rules::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) }).unwrap();
         assert_eq!(r.choice, Choice::Pass, "no play is legal but the eyes, which are White's: {r:?}");
     }
 
@@ -396,7 +410,7 @@ mod tests {
         for (seed, c) in [(1, Color::Black), (2, Color::White), (3, Color::White)] {
             let geo = Geometry::new(9, 9).unwrap();
             let mut g: Game<CELLS_9> = Game::new(Position::new(geo, crate::position::PlayRules::IKEDA), c);
-            let r = search(&mut g, &Rules::area3(13), &SearchLimits { seed, ..limits(500) });
+            let r = search(&mut g, &Rules::area3(13), &SearchLimits { seed, ..limits(500) }).unwrap();
             assert!(matches!(r.choice, Choice::Play(_)), "{r:?}");
         }
     }
@@ -404,13 +418,13 @@ mod tests {
     #[test]
     fn ended_game_and_determinism() {
         let mut g = game(&["....."; 5], Color::Black);
-        let a = search(&mut g, &Rules::area3(13), &limits(300));
-        let b = search(&mut g, &Rules::area3(13), &limits(300));
+        let a = search(&mut g, &Rules::area3(13), &limits(300)).unwrap();
+        let b = search(&mut g, &Rules::area3(13), &limits(300)).unwrap();
         assert_eq!(a, b, "a seeded search with a playout budget is reproducible");
         for _ in 0..3 {
             g.play(None).unwrap();
         }
         assert!(g.passes.over);
-        assert_eq!(search(&mut g, &Rules::area3(13), &limits(10)).choice, Choice::Pass);
+        assert_eq!(search(&mut g, &Rules::area3(13), &limits(10)).unwrap().choice, Choice::Pass);
     }
 }

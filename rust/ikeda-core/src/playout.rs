@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use crate::color::{Cell, Color};
 use crate::game::{Game, HalfPoints, Rules};
 use crate::geometry::{Geometry, Loc};
+use crate::memory::{NoMemory, RESERVE_PLAYS};
 use crate::position::Position;
 
 /// A finished (or capped) random game.
@@ -120,28 +121,66 @@ pub fn move_cap(geo: Geometry) -> usize {
 
 /// Plays `game` on by the policy (passing first with probability `pass_probability`)
 /// until it ends or `max_moves` moves have been played; calls `record(flat index)` for
-/// each move (`w*h` for a pass). Returns whether the game is over.
-pub fn play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, mut record: impl FnMut(usize)) -> bool {
+/// each move (`w*h` for a pass). Returns whether the game is over. For caps bounded by
+/// the board (such as [`move_cap`]); a cap set by input goes through [`try_play_out`].
+pub fn play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, record: impl FnMut(usize)) -> bool {
+    match run::<N, false>(game, rng, pass_probability, max_moves, record) {
+        Ok(over) => over,
+        Err(NoMemory) => unreachable!("play_out reserves nothing"),
+    }
+}
+
+/// [`play_out`] for a cap set by input: the game's history is reserved
+/// [`RESERVE_PLAYS`] plays at a time, fallibly, so a cap far past the default costs
+/// nothing up front and a game that outgrows memory stops with [`NoMemory`] (a
+/// consistent game, every move so far recorded) instead of aborting the process.
+pub fn try_play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, record: impl FnMut(usize)) -> Result<bool, NoMemory> {
+    run::<N, true>(game, rng, pass_probability, max_moves, record)
+}
+
+#[inline]
+fn run<const N: usize, const RESERVE: bool>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, mut record: impl FnMut(usize)) -> Result<bool, NoMemory> {
     let geo = game.position.geometry();
     let pass_threshold = (pass_probability.clamp(0.0, 1.0) * (u64::MAX as f64)) as u64;
     let mut played = 0;
+    let mut reserved = 0;
     while !game.passes.over && played < max_moves {
+        if RESERVE {
+            if reserved == 0 {
+                reserved = RESERVE_PLAYS.min(max_moves - played);
+                game.position.try_reserve(reserved)?;
+            }
+            reserved -= 1;
+        }
         let mv = if pass_probability > 0.0 && rng.next_u64() < pass_threshold { None } else { policy_play(game, rng) };
         record(mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)));
         // The play was chosen among legal ones and the game is not over.
         game.play_unchecked(mv);
         played += 1;
     }
-    game.passes.over
+    Ok(game.passes.over)
 }
 
-/// Plays one random game from `game` to its end or to `max_moves` moves.
-pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Rules, seed: u64, pass_probability: f64, max_moves: usize) -> RandomGame {
+/// Plays one random game from `game` to its end or to `max_moves` moves. The list of
+/// moves grows with the game, reserved fallibly a piece at a time like the history
+/// ([`try_play_out`]): any cap is accepted, and a game longer than memory allows is
+/// [`NoMemory`].
+pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Rules, seed: u64, pass_probability: f64, max_moves: usize) -> Result<RandomGame, NoMemory> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut moves = Vec::with_capacity(2 * game.position.geometry().points());
-    let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |m| moves.push(m));
+    let mut moves = Vec::new();
+    let mut left = max_moves;
+    // Pieces of play_out continue one another exactly (the same game and generator).
+    let ended = loop {
+        let piece = left.min(RESERVE_PLAYS.max(2 * game.position.geometry().points()));
+        moves.try_reserve(piece)?;
+        let ended = try_play_out(&mut game, &mut rng, pass_probability, piece, |m| moves.push(m))?;
+        left -= piece;
+        if ended || left == 0 {
+            break ended;
+        }
+    };
     let (score, area2) = game.scores(rules);
-    RandomGame { moves, ended, first_passer: game.passes.first_passer, score, area2 }
+    Ok(RandomGame { moves, ended, first_passer: game.passes.first_passer, score, area2 })
 }
 
 /// The seed of game `index` of a run seeded with `seed`.
@@ -167,24 +206,29 @@ pub struct Summary {
 
 /// Plays games `first..first + count` of a run from the empty board, Black first, on the
 /// current rayon pool.
-#[must_use]
-pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Vec<Summary> {
-    let mut out = Vec::with_capacity(count);
-    simulate_into(&mut out, geo, rules, seed, first, count, pass_probability, max_moves);
-    out
+pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<Vec<Summary>, NoMemory> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(count)?;
+    simulate_into(&mut out, geo, rules, seed, first, count, pass_probability, max_moves)?;
+    Ok(out)
 }
 
 /// [`simulate`], appending to `out`: a caller that reserved room for `count` summaries
-/// first (fallibly) makes the run allocate nothing for them.
+/// first (fallibly) makes the run allocate nothing for them. A game whose history cannot
+/// grow ([`try_play_out`]) makes the whole run [`NoMemory`].
 #[allow(clippy::too_many_arguments)]
-pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) {
+pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<(), NoMemory> {
+    let short = std::sync::atomic::AtomicBool::new(false);
     crate::with_tier!(geo, N => out.par_extend((0..count as u64)
         .into_par_iter()
         .map(|k| {
             let mut game = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, first + k));
             let mut length = 0;
-            let ended = play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1);
+            let ended = try_play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1).unwrap_or_else(|NoMemory| {
+                short.store(true, std::sync::atomic::Ordering::Relaxed);
+                false
+            });
             let (score, area2) = game.scores(rules);
             Summary {
                 margin: score.margin(),
@@ -193,7 +237,11 @@ pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed:
                 length,
                 capped: !ended,
             }
-        })))
+        })));
+    if short.into_inner() {
+        return Err(NoMemory);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -155,7 +155,7 @@ impl<const N: usize> Position<N> {
     /// suffice); fails instead of aborting when memory is short.
     pub fn try_reserve(&mut self, plays: usize) -> Result<(), std::collections::TryReserveError> {
         let removed = plays.saturating_add(self.board.geometry().points());
-        self.history.try_reserve(plays, removed)
+        self.history.try_reserve(plays, removed, N)
     }
 
     /// Whether the play would recreate a configuration of the history.

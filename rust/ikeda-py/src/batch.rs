@@ -210,11 +210,9 @@ impl PyBatch {
         if !(0.0..=1.0).contains(&pass_probability) {
             return Err(bad_argument(format!("pass_probability must be in [0, 1], not {pass_probability}")));
         }
-        let default = ikeda_core::move_cap(self.geo);
-        let cap = max_moves.unwrap_or(default);
-        // Room for a playout of ordinary length, reserved fallibly up front.
-        with_batch!(&mut self.games, b => b.try_reserve(cap.min(default))).map_err(|_| no_memory("the games' histories"))?;
-        Ok(self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap))))
+        let cap = max_moves.unwrap_or_else(|| ikeda_core::move_cap(self.geo));
+        // The histories grow fallibly as the games go (ikeda-core's `try_play_out`).
+        self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap))).map_err(|_| no_memory(&format!("the games' histories (playouts capped at {cap} moves)")))
     }
 
     /// `(n, 2*history + 4, h, w)` float32 input planes (see ikeda-core's `Batch::features`).

@@ -4,13 +4,13 @@
 //! applied to it, passes included (a pass leaves the stones as they are), so the game
 //! layer above needs no list of its own.
 
-use ikeda_core::{area, ownership, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
+use ikeda_core::{area, ownership, room_for_one, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyString};
 
-use crate::errors::{bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, not_a_move_list, setup_pass, unencodable_move};
+use crate::errors::{bad_color, dead_on_empty, no_memory, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, not_a_move_list, setup_pass, unencodable_move};
 use crate::rules::RulesArg;
 
 #[pyclass(name = "Board", module = "ikeda._core")]
@@ -21,6 +21,10 @@ pub struct PyBoard {
     /// Stones of each colour removed from the board so far (Black, White).
     pub(crate) lost: [u32; 2],
 }
+
+/// Lists up to this long are made at once; longer ones (a record of any length) by
+/// appends, which fail as MemoryError rather than a panic.
+const LIST_AT_ONCE: usize = 4096;
 
 /// Python ints 0..=625, made once: legal-move lists then cost a reference each, not an
 /// allocation each.
@@ -42,8 +46,12 @@ fn name_list<'py>(py: Python<'py>, geo: Geometry, items: impl Iterator<Item = us
     PyList::new(py, items.map(|i| names[(i % w) * MAX_SIDE + (h - i / w) - 1].bind(py)))
 }
 
+fn small_ints(py: Python<'_>) -> &Vec<Py<PyInt>> {
+    INTS.get_or_init(py, || (0..=MAX_SIDE * MAX_SIDE).map(|i| i.into_pyobject(py).map_or_else(|e| match e {}, |b| b.unbind())).collect())
+}
+
 fn int_list<'py>(py: Python<'py>, items: impl Iterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
-    let ints = INTS.get_or_init(py, || (0..=MAX_SIDE * MAX_SIDE).map(|i| i.into_pyobject(py).map_or_else(|e| match e {}, |b| b.unbind())).collect());
+    let ints = small_ints(py);
     PyList::new(py, items.map(|i| ints[i].bind(py)))
 }
 
@@ -101,6 +109,14 @@ fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usiz
     Ok(out)
 }
 
+/// Why [`PyBoard::try_play`] did not play.
+pub(crate) enum NotPlayed {
+    /// The rules forbid the play.
+    Illegal(ikeda_core::Illegal),
+    /// Memory for it (named) is short.
+    NoMemory(&'static str),
+}
+
 impl PyBoard {
     /// Adds (`sign` 1) or takes back (-1) the stones a play of `c` removed.
     fn count_removed(&mut self, c: Color, effect: ikeda_core::PlayEffect, sign: i32) {
@@ -150,9 +166,13 @@ impl PyBoard {
 
     /// Plays `c` at the point `i` (not a pass) if the rules allow it, recording it;
     /// changes nothing otherwise.
-    pub(crate) fn try_play(&mut self, i: usize, c: Color) -> Result<(), ikeda_core::Illegal> {
+    pub(crate) fn try_play(&mut self, i: usize, c: Color) -> Result<(), NotPlayed> {
+        // Room for the move first (a game's record and history grow with every call), so
+        // that a play memory cannot hold changes nothing.
+        room_for_one(&mut self.record).map_err(|_| NotPlayed::NoMemory("the game's record"))?;
         let (loc, last_pass) = (self.loc(i), self.last_pass());
-        with_position!(&self.pos, p => p.check_move(loc, c, last_pass))?;
+        with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).map_err(NotPlayed::Illegal)?;
+        with_position!(&mut self.pos, p => p.try_reserve(1)).map_err(|_| NotPlayed::NoMemory("the game's history"))?;
         let effect = with_position!(&mut self.pos, p => p.play_unchecked(loc, c));
         self.count_removed(c, effect, 1);
         self.record.push(i as u16);
@@ -246,10 +266,16 @@ impl PyBoard {
         let number = self.record.len() + 1;
         let (i, c) = (read_move(self.geo(), mv, Some(number))?, color_arg(color)?);
         if i == self.geo().pass_index() {
+            // Room for the move first (a record grows with every call): MemoryError, the
+            // board unchanged, instead of an abort.
+            room_for_one(&mut self.record).map_err(|_| no_memory("the game's record"))?;
             self.record.push(i as u16);
             return Ok(true);
         }
-        self.try_play(i, c).map_err(|r| illegal_move(r, mv, &self.geo().vertex_name(i), c, number))?;
+        self.try_play(i, c).map_err(|e| match e {
+            NotPlayed::Illegal(r) => illegal_move(r, mv, &self.geo().vertex_name(i), c, number),
+            NotPlayed::NoMemory(what) => no_memory(what),
+        })?;
         Ok(false)
     }
 
@@ -267,7 +293,18 @@ impl PyBoard {
     /// The moves applied, as flat indices (`w*h` = pass).
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        int_list(py, self.record.iter().map(|&i| usize::from(i)))
+        let moves = self.record.iter().map(|&i| usize::from(i));
+        if self.record.len() <= LIST_AT_ONCE {
+            return int_list(py, moves);
+        }
+        // A record's length is the caller's: its list grows by appends, which raise
+        // MemoryError when Python cannot grow it (`PyList::new` would panic instead).
+        let ints = small_ints(py);
+        let list = PyList::empty(py);
+        for i in moves {
+            list.append(ints[i].bind(py))?;
+        }
+        Ok(list)
     }
 
     /// Stones removed from the board so far, `(black, white)` (captures, and suicides

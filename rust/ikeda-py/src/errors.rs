@@ -121,8 +121,11 @@ pub fn status_error(err: StatusError, geo: Geometry) -> PyErr {
     }
 }
 
-/// Malformed SGF, with its line and column.
+/// Malformed SGF, with its line and column; MemoryError for a tree memory cannot hold.
 pub fn sgf_error(err: &ikeda_core::sgf::SgfError) -> PyErr {
+    if err.no_memory {
+        return pyo3::exceptions::PyMemoryError::new_err(err.to_string());
+    }
     SgfError::new_err((err.to_string(), err.line, err.column))
 }
 

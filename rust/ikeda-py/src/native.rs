@@ -1,7 +1,7 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_games, count_legal_positions, CountError, CountLimits, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Game, PassState, Position, Rules, SearchLimits};
+use ikeda_core::{count_games, count_legal_positions, CountError, CountLimits, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Game, NoMemory, PassState, Position, Rules, SearchLimits};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
@@ -10,7 +10,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::board::{color_arg, PyBoard};
-use crate::errors::{bad_argument, count_error, geometry};
+use crate::errors::{bad_argument, count_error, geometry, no_memory};
 use crate::rules::RulesArg;
 
 fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
@@ -134,16 +134,16 @@ fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules
 struct Search(Rules, SearchLimits);
 
 impl OnGame for Search {
-    type Out = (i64, f64, u32);
-    fn run<const N: usize>(&self, game: &mut Game<N>) -> (i64, f64, u32) {
-        let r = search(game, &self.0, &self.1);
+    type Out = Result<(i64, f64, u32), NoMemory>;
+    fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out {
+        let r = search(game, &self.0, &self.1)?;
         let geo = game.position.geometry();
         let index = match r.choice {
             Choice::Play(i) => i as i64,
             Choice::Pass => geo.pass_index() as i64,
             Choice::Resign => -1,
         };
-        (index, r.win_rate, r.playouts)
+        Ok((index, r.win_rate, r.playouts))
     }
 }
 
@@ -168,7 +168,7 @@ fn mcts_py(
         return Err(bad_argument(format!("seconds must be within 0..=86400, not {seconds}")));
     }
     let limits = SearchLimits { playouts, seconds, seed, resign_below };
-    with_game(py, board, to_move, &rules, &state, Search(rules.native()?, limits))
+    with_game(py, board, to_move, &rules, &state, Search(rules.native()?, limits))?.map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.
@@ -190,9 +190,9 @@ fn random_game_py(
     let geo = geometry(width, height)?;
     let rules = rules.native()?;
     let cap = max_moves.unwrap_or_else(|| move_cap(geo));
-    let g = py.detach(move || {
-        with_tier!(geo, N => random_game(Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending), &rules, seed, pass_probability, cap))
-    });
+    let g = py
+        .detach(move || with_tier!(geo, N => random_game(Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending), &rules, seed, pass_probability, cap)))
+        .map_err(|NoMemory| no_memory(&format!("a random game capped at {cap} moves")))?;
     Ok((g.moves, g.ended, g.first_passer.map(|c| c as u8), g.score.black, g.score.white))
 }
 
@@ -222,7 +222,8 @@ fn simulate<'py>(
     let pool = crate::thread_pool(threads)?;
     let mut games = Vec::new();
     games.try_reserve_exact(count).map_err(|_| crate::errors::no_memory(&format!("{count} games")))?;
-    py.detach(|| pool.install(|| ikeda_core::simulate_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap)));
+    py.detach(|| pool.install(|| ikeda_core::simulate_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap)))
+        .map_err(|NoMemory| no_memory(&format!("games capped at {cap} moves")))?;
     Ok((
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin) / 2.0)),
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin_area2) / 2.0)),

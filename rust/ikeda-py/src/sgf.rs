@@ -5,7 +5,7 @@ use ikeda_core::sgf::{self, FileOutcome, RulesChoice};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::errors::{bad_argument, sgf_error};
+use crate::errors::{bad_argument, no_memory, sgf_error};
 use crate::rules::RulesArg;
 
 /// A node: `(parent, [(identifier, [values])], line, column)`.
@@ -29,13 +29,18 @@ type GameTuple = (Vec<NodeTuple>, RecordTuple, Vec<ProblemTuple>, Vec<ChangeTupl
 pub fn sgf_read(py: Python<'_>, data: &Bound<'_, PyAny>, encoding: Option<&str>, all: bool) -> PyResult<(String, Vec<GameTuple>)> {
     let decoded = if let Ok(s) = data.cast::<PyString>() {
         let text = s.to_str().map_err(|_| sgf_error(&sgf::position("", 0, "the text is not valid Unicode (a lone surrogate)".into())))?;
-        vec![sgf::Decoded { text: text.to_string(), charset: "str", replaced: vec![], note: None }]
+        let mut owned = String::new();
+        owned.try_reserve_exact(text.len()).map_err(|_| no_memory("a copy of the SGF text"))?;
+        owned.push_str(text);
+        vec![sgf::Decoded { text: owned, charset: "str", replaced: vec![], note: None }]
     } else if let Ok(b) = data.cast::<PyBytes>() {
         let forced = match encoding {
             Some(label) => Some(sgf::encoding_for(label).ok_or_else(|| bad_argument(format!("unknown encoding {label:?} (a WHATWG label: utf-8, gb18030, shift_jis, euc-kr, big5, latin1, ...)")))?),
             None => None,
         };
-        let bytes = b.as_bytes().to_vec();
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(b.as_bytes().len()).map_err(|_| no_memory("a copy of the SGF bytes"))?;
+        bytes.extend_from_slice(b.as_bytes());
         py.detach(move || sgf::candidates(&bytes, forced))
     } else {
         return Err(bad_argument(format!("SGF data must be str or bytes, not {}", data.get_type().name()?)));
@@ -82,22 +87,34 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
         problems.extend(record.problems.iter().map(|p| (p.property.clone(), p.message.clone(), p.offset)));
         problems.sort_by_key(|p| p.2);
         let n = range.len();
+        // The lists below grow with the number of nodes: reserved fallibly (MemoryError,
+        // never an abort; the tree itself was read the same way).
+        let short = |_| sgf::no_memory(text, tree.nodes[range.start].offset);
+        let total = n + record.moves.len() + record.changes.len() + problems.len();
         // Every position of this game in one pass over the text.
-        let mut offsets: Vec<usize> = tree.nodes[range.clone()].iter().map(|n| n.offset).collect();
+        let mut offsets: Vec<usize> = Vec::new();
+        offsets.try_reserve_exact(total).map_err(short)?;
+        offsets.extend(tree.nodes[range.clone()].iter().map(|n| n.offset));
         offsets.extend(record.moves.iter().map(|m| m.offset));
         offsets.extend(record.changes.iter().map(|c| c.offset));
         offsets.extend(problems.iter().map(|p| p.2));
-        let mut order: Vec<usize> = (0..offsets.len()).collect();
+        let mut order: Vec<usize> = Vec::new();
+        order.try_reserve_exact(total).map_err(short)?;
+        order.extend(0..offsets.len());
         order.sort_by_key(|&k| offsets[k]);
         let found = sgf::line_columns(text, order.iter().map(|&k| offsets[k]));
-        let mut places = vec![(0, 0); offsets.len()];
+        let mut places = Vec::new();
+        places.try_reserve_exact(total).map_err(short)?;
+        places.resize(total, (0, 0));
         for (k, place) in order.into_iter().zip(found) {
             places[k] = place;
         }
         let (node_places, rest) = places.split_at(n);
         let (move_places, rest) = rest.split_at(record.moves.len());
         let (change_places, problem_places) = rest.split_at(record.changes.len());
-        let nodes = tree.nodes[range.clone()]
+        let mut nodes: Vec<NodeTuple> = Vec::new();
+        nodes.try_reserve_exact(n).map_err(short)?;
+        nodes.extend(tree.nodes[range.clone()]
             .iter()
             .enumerate()
             .zip(node_places)
@@ -108,8 +125,7 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
                     .map(|p| (p.id().into_owned(), tree.values_of(p).iter().map(|v| sgf::unescape(v).into_owned()).collect()))
                     .collect();
                 (node.parent.map(|p| p - range.start), props, line, column)
-            })
-            .collect();
+            }));
         let moves = record.moves.iter().zip(move_places).map(|(m, &(l, c))| (m.color as u8, m.point, l, c)).collect();
         let changes = record
             .changes

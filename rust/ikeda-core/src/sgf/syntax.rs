@@ -13,12 +13,15 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-/// Malformed SGF, with the 1-based line and column (in characters) where it goes wrong.
+/// Malformed SGF, with the 1-based line and column (in characters) where it goes wrong;
+/// or (`no_memory`) a record whose tree memory cannot hold, with where the reading
+/// stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgfError {
     pub message: String,
     pub line: usize,
     pub column: usize,
+    pub no_memory: bool,
 }
 
 impl std::fmt::Display for SgfError {
@@ -33,7 +36,21 @@ impl std::error::Error for SgfError {}
 #[must_use]
 pub fn position(text: &str, offset: usize, message: String) -> SgfError {
     let (line, column) = line_columns(text, [offset])[0];
-    SgfError { message, line, column }
+    SgfError { message, line, column, no_memory: false }
+}
+
+/// The tree of `text` (or what is made of it) outgrew memory at byte `offset` (the tree
+/// takes up to 40 bytes per byte of text: a node per `;`).
+#[must_use]
+pub fn no_memory(text: &str, offset: usize) -> SgfError {
+    let message = format!("not enough memory for the game tree of {} bytes of SGF", text.len());
+    SgfError { no_memory: true, ..position(text, offset, message) }
+}
+
+/// Room for one more element of the tree, fallibly (see [`no_memory`]).
+#[inline]
+fn room<T>(v: &mut Vec<T>, text: &str, offset: usize) -> Result<(), SgfError> {
+    crate::memory::room_for_one(v).map_err(|_| no_memory(text, offset))
 }
 
 /// Line and column of each of the increasing byte `offsets` of `text`, in one pass: the
@@ -240,6 +257,7 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                 i += 1;
             }
             let end = text[start..i].trim_end().len() + start;
+            room(&mut tree.skipped, text, start)?;
             tree.skipped.push(start..end);
             continue;
         }
@@ -251,6 +269,7 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                     return err(j, "a game tree must begin with a node (';' expected)".into());
                 }
                 // A variation hangs from the last node of the enclosing sequence.
+                room(&mut open, text, i)?;
                 open.push(open.last().copied().flatten());
                 in_node = false;
                 i += 1;
@@ -268,6 +287,7 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                     return err(i, "';' outside a game tree".into());
                 };
                 let k = tree.nodes.len();
+                room(&mut tree.nodes, text, i)?;
                 tree.nodes.push(Node { offset: i, parent: *last, props: tree.props.len()..tree.props.len() });
                 *last = Some(k);
                 in_node = true;
@@ -296,9 +316,11 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                     let Some(j) = skip_value(b, i) else {
                         return err(i, format!("value of {name} is never closed (']' missing)"));
                     };
+                    room(&mut tree.values, text, i)?;
                     tree.values.push(&text[i + 1..j - 1]);
                     i = skip_ws(j);
                 }
+                room(&mut tree.props, text, start)?;
                 tree.props.push(Prop { ident: name, values: first..tree.values.len() });
                 if let Some(n) = tree.nodes.last_mut() {
                     n.props.end = tree.props.len();
