@@ -43,9 +43,9 @@ use super::grid::board_neighbours;
 use crate::geometry::Geometry;
 
 /// The most points of a pocket the local game is played on.
-pub(crate) const MAX_POCKET: usize = 10;
+pub(crate) const MAX_POCKET: usize = 12;
 /// The most states of one pocket's local game.
-const MAX_STATES: usize = 40_000;
+const MAX_STATES: usize = 150_000;
 
 /// What the safe-group proof found for one colour.
 #[derive(Debug, Default)]
