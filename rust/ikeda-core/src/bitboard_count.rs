@@ -518,17 +518,14 @@ pub struct Estimate {
 pub fn estimate_count<const N: usize>(game: &Game<N>, subtrees: usize, samples: usize, seed: u64) -> Result<Estimate, CountError> {
     use rand_core::{RngCore, SeedableRng};
     let (counter, history, root) = setup(game, CountLimits::default())?;
-    if counter.points > DENSE_POINTS {
-        return Err(CountError::TooLarge { points: counter.points });
-    }
     let (ended, frontier) = counter.split(&history, root, subtrees)?;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let picks: Vec<usize> = (0..samples).map(|_| (rng.next_u64() % frontier.len().max(1) as u64) as usize).collect();
-    let counted: Vec<(u64, u64)> = picks
-        .par_iter()
-        .filter(|_| !frontier.is_empty())
-        .map_init(|| (Dense::new(counter.points), Vec::new()), |(set, stack), &i| counter.subtree(set, stack, &frontier[i]))
-        .collect::<Result<_, _>>()?;
+    let picks: Vec<usize> = if frontier.is_empty() { Vec::new() } else { (0..samples).map(|_| (rng.next_u64() % frontier.len() as u64) as usize).collect() };
+    let counted: Vec<(u64, u64)> = if counter.points <= DENSE_POINTS {
+        counter.sample(&frontier, &picks, || Dense::new(counter.points))?
+    } else {
+        counter.sample(&frontier, &picks, Sparse::default)?
+    };
     let scale = |xs: &mut dyn Iterator<Item = f64>| -> (f64, f64) {
         let xs: Vec<f64> = xs.collect();
         let n = xs.len() as f64;
@@ -625,6 +622,11 @@ impl<'a> Counter<'a> {
             frontier = next;
         }
         Ok((ended, frontier))
+    }
+
+    /// The games (weighted) and nodes of the subtrees `picks` of `frontier`.
+    fn sample<S: PathSet>(&self, frontier: &[Subtree], picks: &[usize], new_set: impl Fn() -> S + Sync + Send) -> Result<Vec<(u64, u64)>, CountError> {
+        picks.par_iter().map_init(|| (new_set(), Vec::new()), |(set, stack), &i| self.subtree(set, stack, &frontier[i])).collect()
     }
 
     /// The games of subtree `t` (weighted) and the nodes visited, the path's set left as
