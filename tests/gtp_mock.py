@@ -6,7 +6,8 @@ framework, and misbehaves on request at its Nth genmove.
 KIND: garbage (non-GTP output), hang (never answers), crash (exits), flood (megabytes of
 output), illegal (an occupied point, or an unreadable vertex on an empty board),
 refuse (``? no``), slow (answers after 3 s), exit-on-start (dies at once), fork (starts a
-child that keeps its output open, then exits).
+child that keeps its output open, then exits), escape (starts a child in a session of its
+own, then hangs).
 
 ``--pidfile PATH`` appends the engine's pid (and a forked child's) to PATH.
 """
@@ -69,6 +70,15 @@ def misbehave(fault: str, engine: Engine, pidfile: str | None) -> None:
             with open(pidfile, "a") as f:
                 f.write(f"{child.pid}\n")
         os._exit(4)
+    if fault == "escape":
+        # A child that leaves the engine's session and process group (setsid), as a
+        # daemonising engine would; it outlives the engine unless found another way.
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True)
+        if pidfile:
+            with open(pidfile, "a") as f:
+                f.write(f"{child.pid}\n")
+        time.sleep(3600)
     if fault == "garbage":
         write("I am not a GTP engine\n\n")
     elif fault == "hang":

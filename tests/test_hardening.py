@@ -331,3 +331,24 @@ def test_growth_sized_by_input_raises_once_memory_is_short() -> None:
         "board consistent",
         "sgf MemoryError",
     ], done.stdout + done.stderr
+
+
+def test_raw_core_batch_used_from_two_threads_refuses_the_second_call() -> None:
+    # ikeda._core.Batch is internal (docs/security.md): its long calls release the GIL
+    # while they hold the batch, and a call from another thread meanwhile is refused with
+    # PyO3's RuntimeError ("Already borrowed"), leaving the batch intact; ikeda.Batch
+    # serialises its calls with a lock instead (test_two_threads_share_one_batch_in_turns).
+    # ikeda._core.Board holds the GIL in every method, so its calls never overlap.
+    raw = ikeda._core.Batch(19, 19, ikeda.AREA_III, 4000, 1, 1)
+    refused: list[BaseException] = []
+    worker = threading.Thread(target=raw.playout)
+    worker.start()
+    while worker.is_alive() and not refused:
+        try:
+            raw.is_over()
+        except RuntimeError as e:
+            refused.append(e)
+    worker.join()
+    assert refused and "borrow" in str(refused[0]).lower(), refused
+    assert not isinstance(refused[0], ikeda.IkedaError)
+    assert raw.is_over().all() and (raw.lengths() > 0).all()

@@ -21,7 +21,8 @@ from ikeda.cli import main
 from ikeda.errors import EngineCrashed
 from ikeda.files import MAX_SGF_FILE
 from ikeda.gtp import Engine
-from ikeda.gtp.controller import MAX_QUEUED_CHUNKS, GtpController
+from ikeda.gtp import bot
+from ikeda.gtp.controller import MAX_QUEUED_CHUNKS, TOKEN_VARIABLE, GtpController, kill_marked
 from ikeda.gtp.engine import MAX_LINE
 from ikeda.match import run_match
 
@@ -237,3 +238,75 @@ def test_ctrl_c_stops_simulate_within_a_second_and_leaves_no_file(tmp_path: Path
             run.kill()
     assert code == 130 and took < 1.0
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("words", [
+    ["gtp", "--playouts", "0"], ["gtp", "--playouts", "x"], ["gtp", "--seconds", "-1"], ["gtp", "--seconds", "nan"],
+    ["gtp", "--seconds", "inf"], ["gtp", "--size", "0"], ["gtp", "--size", "26"], ["gtp", "--seed", "-1"],
+    ["gtp", "--seed", str(2**64)],
+    ["match", "--black", "x", "--white", "y", "--games", "0"], ["match", "--black", "x", "--white", "y", "--size", "26"],
+])
+def test_gtp_and_match_arguments_are_usage_errors(words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # Like every command's: a bad number is argparse's usage error (exit status 2, the
+    # usage and the argument named on stderr), before an engine starts.
+    with pytest.raises(SystemExit) as stop:
+        main(words)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ikeda") and words[-2] in err
+
+
+def test_the_bot_refuses_bad_budgets_and_seeds_as_ikeda_errors() -> None:
+    game = ikeda.Game(5)
+    nan = float("nan")
+    for kwargs in ({"seed": -1}, {"seed": 2**64}, {"seed": 1.5}, {"seconds": nan}, {"seconds": "1"}, {"playouts": 0},
+                   {"playouts": True}, {"resign_below": nan}):
+        with pytest.raises(ikeda.IkedaError):
+            bot.search(game, **{"playouts": 10, **kwargs})  # type: ignore[arg-type]
+    for kwargs in ({"seed": -1}, {"seed": 2**64}, {"seconds": nan}, {"seconds": -1.0}, {"playouts": 0}):
+        with pytest.raises(ikeda.IkedaError):
+            bot.MctsEngine(**kwargs)  # type: ignore[arg-type]
+    # The largest seed plays: the per-position seed stays within the native 64 bits.
+    engine = bot.MctsEngine(playouts=10, seed=2**64 - 1, size=5)
+    reply = engine.handle("genmove b")
+    assert reply is not None and reply.startswith("= ") and "error" not in reply
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds an engine's processes through /proc")
+def test_a_child_that_left_the_engines_session_is_killed_with_it(tmp_path: Path) -> None:
+    # The child calls setsid: a kill of the engine's process group no longer reaches it.
+    # It still carries the engine's token in its environment, which the controller looks
+    # for in /proc when it stops the engine.
+    pidfile = tmp_path / "pids"
+    engine = GtpController([*MOCK, "--fault", "escape", "--pidfile", str(pidfile)], timeout=30)
+    engine.send("boardsize 5")
+    proc = engine._proc
+    assert proc is not None and proc.stdin is not None
+    proc.stdin.write(b"genmove b\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30  # the mock writes its own pid, then its child's
+    while (not pidfile.exists() or len(pidfile.read_text().split()) < 2) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    own, child = [int(p) for p in pidfile.read_text().split()]
+    assert own == proc.pid and os.getsid(child) == child != os.getsid(proc.pid)  # its own session
+    engine.kill()
+    assert wait_dead([proc.pid, child])
+
+
+def test_an_escaped_process_is_found_by_its_token_only(tmp_path: Path) -> None:
+    # kill_marked kills the processes with the token, and no other.
+    marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True,
+                              env={**os.environ, TOKEN_VARIABLE: "t-1"})
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True,
+                             env={**os.environ, TOKEN_VARIABLE: "t-12"})
+    try:
+        if os.path.isdir("/proc"):
+            assert kill_marked("t-1") == 1
+            assert marked.wait(timeout=10) == -signal.SIGKILL
+            assert other.poll() is None
+        else:
+            assert kill_marked("t-1") == 0
+    finally:
+        for p in (marked, other):
+            p.kill()
+            p.wait()

@@ -9,6 +9,7 @@ kept as explicit examples. The example budget is small for CI;
 
 from __future__ import annotations
 
+import io
 import os
 import warnings
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 
 import ikeda
 from ikeda import coords, sgf
-from ikeda.gtp.engine import Engine
+from ikeda.gtp.engine import MAX_LINE, Engine
 from test_differential import snapshot
 
 EXAMPLES = int(os.environ.get("IKEDA_HYPOTHESIS_EXAMPLES", "15"))
@@ -296,13 +297,141 @@ gtp_commands = st.sampled_from([
     "set_free_handicap", "final_score", "final_status_list", "loadsgf", "time_settings", "time_left",
     "kgs-rules", "ikeda-rules", "showboard", "list_commands", "known_command", "protocol_version", "name",
 ])
+#: Commands that only answer: the engine's state is the same after them.
+GTP_QUERIES = {"protocol_version", "name", "version", "known_command", "list_commands", "showboard",
+               "final_score", "final_status_list", "printsgf"}
+gtp_args = st.one_of(strings, st.builds(str, ints), st.builds(str, floats),
+                     st.sampled_from(["b c3", "w C3", "b pass", "white b2", "5", "3", "6.5", "alive", "2 b2 d4"]))
+gtp_lines = st.lists(st.one_of(strings, st.builds(lambda c, a: f"{c} {a}", gtp_commands, gtp_args)), max_size=6)
+
+
+def gtp_first_legal(game: ikeda.Game) -> str:
+    return game.legal_moves()[0]
+
+
+def engine_state(e: Engine) -> tuple[Any, ...]:
+    """Everything a GTP command may change."""
+    g = e.game
+    return (e.size, e.rules, {c: list(v) for c, v in e.setup.items()}, e._first, e._handicap_stones,
+            e.time_settings, dict(e.time_left), g.width, g.rules, g.to_move, tuple(g.moves), g.to_numpy().tobytes(),
+            g.is_over, g.result)
+
+
+def gtp_words(line: str) -> list[str]:
+    """The command and its arguments as GTP reads them (comments, control characters and
+    the id dropped, tabs as blanks)."""
+    text = "".join(" " if ch == "\t" else ch for ch in line.split("#", 1)[0] if ch >= " " or ch == "\t")
+    words = text.split()
+    return words[1:] if words and words[0].isdigit() else words
+
+
+def check_gtp_effect(line: str, reply: str, before: tuple[Any, ...], engine: Engine) -> None:
+    """What an accepted command did to the engine, checked against what it means."""
+    command, args = gtp_words(line)[0], gtp_words(line)[1:]
+    after = engine_state(engine)
+    moves_before, moves = list(before[10]), engine.game.moves
+    size = engine.game.width
+    if command in GTP_QUERIES:
+        assert after == before, line
+    elif command == "play":
+        # The move is the game's last (after the moves before it, or alone after a second
+        # move of one colour in a row made the position the setup).
+        assert moves in (moves_before + moves[-1:], moves[-1:]), (line, moves_before, moves)
+        played = moves[-1]
+        wanted = args[1]
+        assert coords.parse_vertex(played, size, size) == coords.parse_vertex(wanted, size, size), (line, played)
+        assert engine.game.to_move != coords.color_name(coords.parse_color(args[0].lower())), line
+    elif command in ("genmove", "kgs-genmove_cleanup"):
+        answer = reply.split()[1]
+        if answer == "resign" or before[12]:
+            assert moves == moves_before, line  # a game over answers pass, unrecorded
+        else:
+            assert moves in (moves_before + [answer], [answer]), (line, answer, moves)
+    elif command == "undo":
+        assert moves == moves_before[:-1], (line, moves_before, moves)
+    elif command in ("boardsize", "clear_board"):
+        assert moves == [] and engine.setup == {"B": [], "W": []} and not engine.game.to_numpy().any(), line
+        if command == "boardsize":
+            assert size == engine.size == int(args[0]), line
+    elif command == "komi":
+        assert engine.rules.komi == engine.game.rules.komi == float(args[0]), line
+        assert moves == moves_before and after[11] == before[11], line
+    elif command in ("fixed_handicap", "place_free_handicap", "set_free_handicap"):
+        placed = engine.setup["B"]
+        assert moves == [] and engine._handicap_stones == len(placed) == int((engine.game.to_numpy() == 1).sum()), line
+        assert engine.game.to_move == "W", line
+    elif command in ("time_settings", "kgs-time_settings", "time_left"):
+        assert after[:5] == before[:5] and after[7:] == before[7:], line
+    elif command == "ikeda-rules":
+        assert moves == moves_before and after[11] == before[11], line
 
 
 @HOSTILE
-@given(lines=st.lists(st.one_of(strings, st.builds(lambda c, a: f"{c} {a}", gtp_commands, st.one_of(strings, st.builds(str, ints), st.builds(str, floats)))), max_size=5))
+@given(lines=gtp_lines)
+@example(lines=["play b c3", "play w c3"])  # refused after the colour check restarted the game
+@example(lines=["play b c3", "play b c3"])
+@example(lines=["play b c3", "undo", "undo", "komi 7.25", "komi 0.5"])
 def test_gtp_engine_answers_every_line(lines: list[str]) -> None:
-    engine = Engine(size=5)
+    # Every line gets a well-formed reply; a refused command leaves the engine exactly as
+    # it was, and an accepted one did what it means.
+    engine = Engine(gtp_first_legal, size=5)
     for line in ["boardsize 5", *lines, "play b c3", "genmove w"]:
+        before = engine_state(engine)
         reply = engine.handle(line)
         assert reply is None or (reply[0] in "=?" and reply.endswith("\n\n")), (line, reply)
         assert reply is None or "internal error" not in reply, (line, reply)
+        if reply is None or reply.startswith("?"):
+            assert engine_state(engine) == before, (line, reply)
+        else:
+            check_gtp_effect(line, reply, before, engine)
+
+
+raw_gtp_lines = st.one_of(
+    st.builds(lambda s: s.encode("utf-8", "surrogatepass"), strings),
+    st.binary(max_size=24),
+    st.builds(lambda c, a: f"{c} {a}".encode("utf-8", "surrogatepass"), gtp_commands, gtp_args),
+    st.just(b"play b " + b"A" * 20_000),  # past the line limit
+).map(lambda raw: raw.replace(b"\n", b" ").replace(b"\r", b" "))
+
+
+@HOSTILE
+@given(lines=st.lists(raw_gtp_lines, max_size=8))
+@example(lines=[b"play b c3", b"play w \xff", b"play w d4"])
+def test_gtp_serve_answers_every_line_in_order(lines: list[bytes]) -> None:
+    # Numbered lines of any bytes, over ``serve``: one reply per line, in order, each with
+    # its line's id, up to the first quit; a bad line costs no earlier or later reply.
+    data = b"".join(b"%d " % (k + 1) + raw + b"\n" for k, raw in enumerate(lines))
+    sink = io.BytesIO()
+    out = io.TextIOWrapper(sink, encoding="utf-8")
+    Engine(gtp_first_legal, size=5).serve(io.BytesIO(data), out)
+    out.flush()
+    expected = []
+    for k, raw in enumerate(lines, 1):
+        expected.append(k)
+        line = b"%d " % k + raw + b"\n"
+        if len(line) <= MAX_LINE and _utf8(line) and _quits(line.decode()):
+            break
+    replies = sink.getvalue().split(b"\n\n")
+    assert replies[-1] == b"", sink.getvalue()
+    ids = []
+    for r in replies[:-1]:
+        head = r.split(b" ", 1)[0]
+        assert head[:1] in (b"=", b"?"), (r, sink.getvalue())
+        ids.append(int(head[1:]))
+    assert ids == expected, sink.getvalue()
+
+
+def _quits(line: str) -> bool:
+    """Whether ``serve`` stops after `line` (its command word, read as it reads it)."""
+    words = line.split("#", 1)[0].split()
+    if words and words[0].isdigit():
+        words = words[1:]
+    return words[:1] == ["quit"]
+
+
+def _utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

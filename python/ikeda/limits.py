@@ -22,6 +22,10 @@ MAX_THREADS: int = _core.MAX_THREADS
 MAX_GAMES: int = _core.MAX_GAMES
 #: The largest move cap a playout takes.
 MAX_MOVES = 2**32 - 1
+#: The largest seed (the native generators take 64 bits).
+MAX_SEED = 2**64 - 1
+#: The longest time budget a call takes, in seconds (a day).
+MAX_SECONDS = 86_400.0
 
 
 def whole(value: object, what: str, low: int, high: int) -> int:
@@ -46,6 +50,16 @@ def probability(value: object, what: str) -> float:
     if math.isnan(p) or not 0.0 <= p <= 1.0:
         raise ArgumentError(f"{what} must be in [0, 1], not {value!r}")
     return p
+
+
+def seconds(value: object, what: str = "seconds") -> float:
+    """A time budget in seconds: a finite number in ``0..=MAX_SECONDS`` (0: none)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ArgumentError(f"{what} must be a number of seconds, not {value!r}")
+    t = float(value)
+    if not math.isfinite(t) or not 0.0 <= t <= MAX_SECONDS:
+        raise ArgumentError(f"{what} must be within 0..={MAX_SECONDS:g}, not {value!r}")
+    return t
 
 
 #: The largest board side (the native core's limit).

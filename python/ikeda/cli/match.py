@@ -13,17 +13,21 @@ from rich.table import Table
 
 from ..errors import IkedaError
 from ..gtp.controller import check_timeout
+from ..limits import MAX_SIDE
 from ..match import EngineStats, GameResult, MatchResult, check_folder, run_match
 from ..rules import PRESET_NAMES, as_rules
-from .output import Subparsers, progress_bar
+from .output import Subparsers, progress_bar, whole_number
+
+#: The most games one match plays (a bound on the run, not on memory: results are kept).
+MAX_GAMES = 1_000_000
 
 
 def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("match", help="referee games between two GTP engines under ikeda's rules")
     p.add_argument("--black", required=True, help="engine A's command (Black in the first game)")
     p.add_argument("--white", required=True, help="engine B's command (White in the first game)")
-    p.add_argument("--games", type=int, default=2, help="number of games; colours alternate (default 2)")
-    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--games", type=whole_number(1, MAX_GAMES), default=2, help="number of games; colours alternate (default 2)")
+    p.add_argument("--size", type=whole_number(1, MAX_SIDE), default=9, help="board size (default 9)")
     p.add_argument("--rules", default="area3", help=f"{', '.join(PRESET_NAMES)} or a rules string")
     p.add_argument("--komi", type=float, default=None, help="komi (default: the ruleset's, 6.5)")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per move (default 30)")
@@ -38,8 +42,6 @@ def run(args: argparse.Namespace) -> int:
     rules = as_rules(args.rules)
     if args.komi is not None:
         rules = rules.replace(komi=args.komi)
-    if args.games < 1 or not 1 <= args.size <= 25:
-        raise SystemExit("ikeda match: --games must be positive, --size 1..25")
     check_timeout(args.timeout)
     if args.sgf_dir is not None:
         check_folder(args.sgf_dir)

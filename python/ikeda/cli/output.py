@@ -6,12 +6,14 @@ import argparse
 import contextlib
 import os
 import tempfile
+from collections.abc import Callable
 from typing import TypeAlias
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from .. import limits
 from ..errors import IkedaError
 from ..limits import MAX_THREADS
 
@@ -30,6 +32,30 @@ def threads(text: str) -> int:
     if not 1 <= n <= MAX_THREADS:
         raise argparse.ArgumentTypeError(f"threads must be 'auto' or a number in 1..={MAX_THREADS}, not {n}")
     return n
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an int in ``low..=high`` (a usage error, exit status 2, else)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"must be in {low:,}..={high:,}, not {text}")
+        return n
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: seconds, a finite number in ``0..=86400``."""
+    try:
+        return limits.seconds(float(text), "the time")
+    except (ValueError, IkedaError) as e:
+        raise argparse.ArgumentTypeError(str(e) if isinstance(e, IkedaError) else f"{text!r} is not a number") from None
 
 
 def progress_bar(label: str, field: str, console: Console, *, quiet: bool) -> Progress:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from .. import _core
 from ..coords import parse_color
-from ..errors import ArgumentError
+from ..limits import MAX_SEED, probability, whole
+from ..limits import seconds as seconds_arg
 from ..game import Game, Move
 from ..rules import Rules
 from .engine import Engine
 
 #: Resign when the best move's estimated win rate falls below this.
 RESIGN_BELOW = 0.1
+#: The most playouts one search runs (the native counter's range).
+MAX_PLAYOUTS = 2**32 - 1
 
 
 def search(
@@ -20,8 +23,10 @@ def search(
     """The search's move for the side to move (a GTP vertex, "pass" or "resign"), its
     estimated win rate and the number of playouts run. Stops after `playouts` playouts or
     `seconds` seconds (if positive), whichever comes first; native, the GIL released."""
-    if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts < 2**32:
-        raise ArgumentError(f"playouts must be a positive int, not {playouts!r}")
+    playouts = whole(playouts, "playouts", 1, MAX_PLAYOUTS)
+    seconds = seconds_arg(seconds)
+    seed = whole(seed, "seed", 0, MAX_SEED)
+    resign_below = probability(resign_below, "resign_below")
     if game.is_over:
         return "pass", 0.5, 0
     index, win_rate, done = _core.mcts(
@@ -49,15 +54,19 @@ class MctsEngine(Engine):
         rules: Rules | str = "area3",
     ) -> None:
         super().__init__(name="ikeda-mcts", size=size, rules=rules)
-        default = _UNBOUNDED if seconds > 0 else 10_000
+        # Checked here, so that a bad budget is refused at once, not at the first genmove.
+        seconds = seconds_arg(seconds)
+        if playouts is not None:
+            playouts = whole(playouts, "playouts", 1, MAX_PLAYOUTS)
+        default = MAX_PLAYOUTS if seconds > 0 else 10_000
         self.playouts = default if playouts is None else playouts
         self._playouts_given = playouts
         self.seconds = seconds
-        self.seed = seed
+        self.seed = whole(seed, "seed", 0, MAX_SEED)
 
     def choose_move(self, game: Game) -> Move:
         # A new seed per position, so that repeated positions are searched afresh.
-        seed = self.seed * 1_000_003 + len(game.moves)
+        seed = (self.seed * 1_000_003 + len(game.moves)) % (MAX_SEED + 1)
         # The clock, when the controller gave one, bounds the time per move too.
         seconds = self.seconds
         clock = self.time_for_move(game.to_move)
@@ -65,9 +74,7 @@ class MctsEngine(Engine):
         if clock is not None:
             seconds = clock if seconds <= 0 else min(seconds, clock)
             if self.seconds <= 0 and self._playouts_given is None:
-                playouts = _UNBOUNDED  # the clock is the budget
+                playouts = MAX_PLAYOUTS  # the clock is the budget
         move, _, _ = search(game, playouts=playouts, seconds=seconds, seed=seed)
         return move
 
-
-_UNBOUNDED = 2**32 - 1

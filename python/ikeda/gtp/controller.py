@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import queue
+import secrets
 import shlex
 import signal
 import subprocess
@@ -32,6 +33,9 @@ MAX_QUEUED_CHUNKS = 16
 MAX_TIMEOUT = 86_400.0
 #: How often a wait for a reply checks that the engine process still runs, in seconds.
 POLL = 0.05
+#: The environment variable that marks an engine's processes: each start gets a fresh
+#: value, which every descendant inherits, also one that left the engine's session.
+TOKEN_VARIABLE = "IKEDA_ENGINE_TOKEN"
 
 
 def check_timeout(timeout: object) -> float:
@@ -39,6 +43,41 @@ def check_timeout(timeout: object) -> float:
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
         raise IkedaError(f"timeout must be a number of seconds in (0, {MAX_TIMEOUT:g}], not {timeout!r}")
     return float(timeout)
+
+
+def kill_marked(token: str, rounds: int = 20) -> int:
+    """Kills (SIGKILL) every process this user may see whose environment holds
+    ``IKEDA_ENGINE_TOKEN=token``, scanning ``/proc`` again until a scan finds none (a
+    process may fork between a scan and its kill) or `rounds` scans are done; returns how
+    many were killed. Linux only (elsewhere, and where ``/proc`` is missing, nothing).
+    A process that cleared its environment, or runs as another user, is not found: run
+    untrusted engines in a container or cgroup of their own (docs/security.md)."""
+    mark = f"{TOKEN_VARIABLE}={token}".encode()
+    killed: set[int] = set()
+    for _ in range(rounds):
+        try:
+            pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+        except OSError:
+            break
+        found = False
+        for pid in pids:
+            if pid == os.getpid() or pid in killed:  # one killed may not be gone yet
+                continue
+            try:
+                with open(f"/proc/{pid}/environ", "rb") as f:
+                    environ = f.read()
+            except OSError:
+                continue  # gone, or another user's
+            if mark in environ.split(b"\0"):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed.add(pid)
+                    found = True
+                except OSError:
+                    pass
+        if not found:
+            break
+    return len(killed)
 
 
 class GtpController:
@@ -86,6 +125,7 @@ class GtpController:
         self._stop = threading.Event()
         self._pending = b""
         self.returncode = None
+        self._token = f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             self._proc = subprocess.Popen(
                 self.argv,
@@ -93,6 +133,7 @@ class GtpController:
                 stdout=subprocess.PIPE,
                 stderr=self._stderr if self._stderr is not None else subprocess.DEVNULL,
                 start_new_session=True,  # its own process group: a kill reaches its children
+                env={**os.environ, TOKEN_VARIABLE: self._token},
             )
         except OSError as e:
             self._proc = None
@@ -108,7 +149,9 @@ class GtpController:
     def kill(self) -> None:
         """Stops the engine at once: its whole process group, children it left behind
         included (the group outlives its leader; Linux does not reuse its id while a
-        member lives)."""
+        member lives), and on Linux every process that carries the engine's token in its
+        environment, also one that started a session of its own (see
+        :func:`kill_marked`)."""
         proc, self._proc = self._proc, None
         self._stop.set()
         if proc is None:
@@ -119,6 +162,7 @@ class GtpController:
             if proc.poll() is None:
                 proc.kill()
         self.returncode = proc.wait()
+        kill_marked(self._token)
         _close(proc)
 
     def close(self, timeout: float = 5.0) -> None:

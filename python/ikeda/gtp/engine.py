@@ -171,17 +171,34 @@ class Engine:
         handler = self._commands.get(command)
         if handler is None:
             return f"?{ident} unknown command\n\n"
+        # A refused command leaves the engine as it was, also when it failed after a step
+        # that changed something (a second move of one colour restarts the game from the
+        # position before the move itself is refused).
+        saved = self._state()
         try:
             result = handler(args)
         except GtpFailure as e:
+            self._restore(saved)
             return f"?{ident} {_clip(str(e))}\n\n"
         except IkedaError as e:
+            self._restore(saved)
             return f"?{ident} {_clip(str(e))}\n\n"
         except Exception as e:  # a policy bug must not take the engine down
+            self._restore(saved)
             return f"?{ident} internal error: {type(e).__name__}: {_clip(str(e))}\n\n"
         return f"={ident} {result}\n\n" if result else f"={ident}\n\n"
 
     # -- state -----------------------------------------------------------------------
+
+    def _state(self) -> tuple[Any, ...]:
+        """What a command may change. Commands replace these rather than change them in
+        place (a game's refused move changes nothing), so references suffice."""
+        return (self.size, self.rules, self.setup, self._first, self._handicap_stones, self.game,
+                self.time_settings, dict(self.time_left))
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
+        (self.size, self.rules, self.setup, self._first, self._handicap_stones, self.game,
+         self.time_settings, self.time_left) = state
 
     def _new_game(self, moves: list[str] | None = None, rules: Rules | None = None) -> Game:
         """A game from the setup stones, replaying `moves`; raises (leaving the engine as
