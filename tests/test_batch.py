@@ -347,3 +347,77 @@ def test_caller_buffers_of_the_wrong_kind_are_refused(out: object) -> None:
     with pytest.raises(ikeda.IkedaError, match="out must"):
         b.step(np.array([0, 0]), mask=out)  # type: ignore[arg-type]
     assert b.lengths.tolist() == [0, 0]
+
+
+def test_sample_is_uniform_among_legal_plays_and_passes_only_without_one() -> None:
+    b = ikeda.Batch(4000, 3, seed=5)
+    b.step(np.full(4000, 4))  # Black E5... the centre of 3x3 in every game
+    mask = b.legal_mask()
+    actions = b.sample()
+    assert mask[np.arange(4000), actions].all() and (actions != 9).all()
+    counts = np.bincount(actions, minlength=10)[:9]
+    legal = np.flatnonzero(mask[0][:-1])
+    assert set(np.flatnonzero(counts)) == set(legal.tolist())
+    expected = 4000 / len(legal)
+    chi2 = float(((counts[legal] - expected) ** 2 / expected).sum())
+    assert chi2 < 26.1, chi2  # 7 degrees of freedom, p = 0.0005
+    # A game with no legal play gets the pass: a 1x1 board allows none.
+    assert ikeda.Batch(3, (1, 1)).sample().tolist() == [1, 1, 1]
+
+
+def test_sample_follows_weights_and_logits_over_legal_actions_only() -> None:
+    n = 3000
+    b = ikeda.Batch(n, 3, seed=6)
+    b.step(np.full(n, 0))  # Black A3 everywhere: action 0 is now illegal
+    w = np.zeros((n, 10), dtype=np.float32)
+    w[:, 0] = 1e6  # illegal: never drawn
+    w[:, 4] = 1.0
+    w[:, 8] = 3.0
+    a = b.sample(w)
+    assert set(a.tolist()) <= {4, 8}
+    share = float((a == 8).mean())
+    assert abs(share - 0.75) < 0.04, share
+    logits = np.full((n, 10), -np.inf, dtype=np.float32)
+    logits[:, 9] = 0.0  # the pass
+    logits[:, 2] = np.log(3.0)
+    a = b.sample(logits, logits=True)
+    assert set(a.tolist()) <= {2, 9}
+    assert abs(float((a == 2).mean()) - 0.75) < 0.04
+    # All legal values zero: uniform among the plays, as without a policy.
+    z = b.sample(np.zeros((n, 10)))
+    assert (z != 9).all() and (z != 0).all() and len(set(z.tolist())) == 8
+
+
+def test_sample_is_reproducible_and_independent_of_threads() -> None:
+    def run(threads: int) -> list[int]:
+        b = ikeda.Batch(64, 9, seed=7, threads=threads)
+        out = np.empty(64, dtype=np.int64)
+        seen = []
+        for _ in range(30):
+            assert b.sample(out=out) is out
+            seen.extend(out.tolist())
+            b.step(out)
+        return seen
+
+    assert run(1) == run(2)
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf, -1.0])
+def test_bad_policy_values_are_refused_and_draw_nothing(value: float) -> None:
+    b = ikeda.Batch(4, 5, seed=8)
+    w = np.ones((4, 26), dtype=np.float32)
+    w[2, 7] = value
+    with pytest.raises(ikeda.ArgumentError, match="game 2"):
+        b.sample(w)
+    twin = ikeda.Batch(4, 5, seed=8)
+    if value != -1.0:
+        assert b.sample().tolist() == twin.sample().tolist(), "no stream moved"
+    if value != -1.0:
+        with pytest.raises(ikeda.ArgumentError, match="game 2"):
+            b.sample(w, logits=True)
+    else:
+        b.sample(w, logits=True)  # a negative logit is an ordinary one
+    with pytest.raises(ikeda.ArgumentError, match="policy must"):
+        b.sample(np.ones((4, 25)))
+    with pytest.raises(ikeda.ArgumentError, match="out must"):
+        b.sample(out=np.empty(4, dtype=np.int32))

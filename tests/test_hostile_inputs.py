@@ -249,6 +249,9 @@ def test_a_refused_batch_call_leaves_the_batch_as_it_was(actions: Any, where: An
     checked(lambda: b.features(history))
     checked(lambda: b.playout(pass_probability=p, max_moves=cap))
     checked(lambda: b.reset(where))
+    checked(lambda: b.sample(actions))
+    checked(lambda: b.sample(out=out))
+    checked(lambda: b.sample(np.ones((3, 10)), logits=p))
 
 
 # -- status, handicap, coordinates --------------------------------------------------------

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from typing import Any
 
 import numpy as np
 import pytest
 
 import ikeda
+import lockstep_loop
 
 N = 64
 
@@ -46,47 +46,24 @@ def test_selfplay_ikeda_batch(benchmark: Any, n: int, record_rate: Any) -> None:
 
 
 
-@pytest.mark.parametrize("buffers", [False, True], ids=["fresh-arrays", "caller-buffers"])
-def test_selfplay_4096_split(benchmark: Any, buffers: bool, record_rate: Any) -> None:
-    """4,096 9x9 games in lockstep, legal mask -> numpy sampling -> step, either with a
-    fresh mask array per call or with the mask in a caller's buffer refreshed by the step
-    itself (one native call per step). Reports the time split per step."""
+@pytest.mark.parametrize("variant", ["fresh", "fused", "native"])
+def test_selfplay_4096_split(benchmark: Any, variant: str, record_rate: Any) -> None:
+    """4,096 9x9 games in lockstep, the loop of ``lockstep_loop.py``: ``fresh``, a new
+    mask array per step (``legal_mask()``), numpy sampling, ``step(actions)``; ``fused``,
+    numpy sampling then ``step(actions, mask=buf)`` (play and the new masks in one native
+    call); ``native``, ``sample(out=)`` drawn natively from the kept masks, then the
+    fused step. Reports the time split per step (mask, sampling, step, the rest)."""
     benchmark.group = "lockstep self-play 9x9, 4,096 games"
-    n = 4096
-    moves: list[int] = []
-    split = {"native": 0.0, "sampling": 0.0, "steps": 0}
+    runs: list[dict[str, float]] = []
 
     def run() -> None:
-        b = ikeda.Batch(n, 9, seed=len(moves) + 1)
-        rng = np.random.default_rng(len(moves))
-        mask = np.empty((n, 82), dtype=np.bool_)
-        t = time.perf_counter()
-        b.legal_mask(out=mask) if buffers else None
-        while not b.is_over.all():
-            if not buffers:
-                mask = b.legal_mask()
-            t1 = time.perf_counter()
-            actions = random_actions(mask, rng)
-            t2 = time.perf_counter()
-            if buffers:
-                b.step(actions, mask=mask)
-            else:
-                b.step(actions)
-            t3 = time.perf_counter()
-            split["native"] += (t1 - t) + (t3 - t2)
-            split["sampling"] += t2 - t1
-            split["steps"] += 1
-            t = t3
-            if b.lengths.max() > 4 * 81:
-                break
-        moves.append(int(b.lengths.sum()))
+        runs.append(lockstep_loop.run(variant, seed=len(runs) + 1))
 
     benchmark.pedantic(run, rounds=2, iterations=1)
-    assert all(m > n * 40 for m in moves)
-    record_rate("moves_per_s", sum(moves))
-    steps = max(1, int(split["steps"]))
-    benchmark.extra_info["native_ms_per_step"] = round(1e3 * split["native"] / steps, 3)
-    benchmark.extra_info["sampling_ms_per_step"] = round(1e3 * split["sampling"] / steps, 3)
+    assert all(r["moves"] > 4096 * 40 for r in runs)
+    record_rate("moves_per_s", sum(r["moves"] for r in runs))
+    for key in ("mask", "sample", "step", "other"):
+        benchmark.extra_info[f"{key}_ms_per_step"] = round(sum(r[f"{key}_ms_per_step"] for r in runs) / len(runs), 3)
 
 
 def test_selfplay_pyspiel_states(benchmark: Any, record_rate: Any) -> None:

@@ -6,7 +6,9 @@ per run). Variants:
   as written before masks were kept per game;
 - ``split``: ``legal_mask(out=buf)``, numpy sampling, ``step(actions)``, each timed;
 - ``fused``: numpy sampling, then ``step(actions, mask=buf)`` (play and the new masks
-  in one native call).
+  in one native call);
+- ``native``: ``sample(out=actions)`` (the same policy drawn natively from the kept
+  masks), then ``step(actions, mask=buf)``.
 
 With ``--features K`` each step also writes the input planes of ``K`` past
 configurations into a preallocated array (timed apart). The policy is uniform among legal
@@ -44,7 +46,8 @@ def run(variant: str, seed: int, features: int = 0, n: int = N) -> dict[str, flo
     steps = 0
     clock = time.perf_counter
     start = clock()
-    if variant == "fused":
+    acts = np.empty(n, dtype=np.int64)
+    if variant in ("fused", "native"):
         b.legal_mask(out=buf)
     while True:
         t0 = clock()
@@ -58,9 +61,9 @@ def run(variant: str, seed: int, features: int = 0, n: int = N) -> dict[str, flo
         if planes is not None:
             b.features(features, out=planes)
         t2 = clock()
-        actions = random_actions(mask, rng)
+        actions = b.sample(out=acts) if variant == "native" else random_actions(mask, rng)
         t3 = clock()
-        if variant == "fused":
+        if variant in ("fused", "native"):
             b.step(actions, mask=buf)
         else:
             b.step(actions)
@@ -85,7 +88,7 @@ def run(variant: str, seed: int, features: int = 0, n: int = N) -> dict[str, flo
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("variant", choices=["fresh", "split", "fused"])
+    p.add_argument("variant", choices=["fresh", "split", "fused", "native"])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--features", type=int, default=0)
     p.add_argument("--games", type=int, default=N)

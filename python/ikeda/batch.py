@@ -136,6 +136,46 @@ class Batch:
         else:
             self._call(self._games.step_into, a, self._buffer(mask, np.bool_, (self._n, self._w * self._h + 1)))
 
+    def sample(
+        self,
+        policy: npt.ArrayLike | None = None,
+        *,
+        logits: bool = False,
+        out: npt.NDArray[np.int64] | None = None,
+    ) -> npt.NDArray[np.int64]:
+        """One action per game, drawn natively among its legal actions (the masks the
+        batch keeps), ready for :meth:`step`: the sampling half of a lockstep loop
+        without a numpy pass over the masks.
+
+        Without `policy`, uniform among the legal plays, the pass only when there is none.
+        With `policy` (``(n, w*h + 1)`` floats, the pass last), in proportion to its values
+        over the legal actions (the pass included): weights (finite, not negative) or, with
+        ``logits=True``, logits (a softmax over the legal actions; ``-inf`` allowed, NaN and
+        ``+inf`` not). Where a game's legal values are all zero (all ``-inf``), uniform as
+        without `policy`. A finished game gets the pass. The draws come from each game's
+        own random stream (the one :meth:`playout` uses): the same seed and calls give the
+        same actions whatever the thread count. Every value is checked before anything is
+        drawn (:class:`ikeda.ArgumentError` names the game). With `out` (a C-contiguous
+        int64 array of shape ``(n,)``) the actions are written there and `out` is returned.
+        """
+        if not isinstance(logits, (bool, np.bool_)):
+            raise ArgumentError(f"logits must be a bool, not {type(logits).__name__}")
+        if out is None:
+            out = np.empty(self._n, dtype=np.int64)
+        else:
+            out = self._buffer(out, np.int64, (self._n,))
+        values = None
+        if policy is not None:
+            try:
+                p = np.asarray(policy)
+            except (ValueError, TypeError):
+                raise ArgumentError(f"policy must be an array of shape {(self._n, self._w * self._h + 1)}, not {policy!r}") from None
+            if p.shape != (self._n, self._w * self._h + 1) or p.dtype.kind not in "fiu":
+                raise ArgumentError(f"policy must be a float array of shape {(self._n, self._w * self._h + 1)}, not {p.dtype} {p.shape}")
+            values = np.ascontiguousarray(p, dtype=np.float32)
+        self._call(self._games.sample, values, bool(logits), out)
+        return out
+
     @property
     def is_over(self) -> npt.NDArray[np.bool_]:
         """``(n,)`` bools: the game has ended under its ruleset."""

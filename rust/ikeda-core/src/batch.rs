@@ -12,7 +12,7 @@
 
 use std::collections::TryReserveError;
 
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
@@ -45,6 +45,37 @@ impl std::fmt::Display for StepError {
 }
 
 impl std::error::Error for StepError {}
+
+/// How [`Batch::sample`] weighs each game's legal actions: row `i` of a policy holds
+/// game `i`'s `w*h + 1` values, the pass last.
+#[derive(Clone, Copy, Debug)]
+pub enum Policy<'a> {
+    /// Uniform among the legal plays; the pass only when there is none.
+    Uniform,
+    /// In proportion to the weights of the legal actions (the pass included); uniform as
+    /// above where they are all zero. Weights must be finite and not negative.
+    Weights(&'a [f32]),
+    /// In proportion to `exp(logit)` of the legal actions (the pass included); uniform as
+    /// above where they are all `-inf`. Logits must not be NaN or `+inf`.
+    Logits(&'a [f32]),
+}
+
+/// A policy value that [`Batch::sample`] refuses, for the first game (lowest index) that
+/// has one: a weight negative or not finite, or a logit NaN or `+inf`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BadPolicy {
+    pub game: usize,
+    pub action: usize,
+    pub value: f32,
+}
+
+impl std::fmt::Display for BadPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: policy value {} for action {} is not allowed", self.game, self.value, self.action)
+    }
+}
+
+impl std::error::Error for BadPolicy {}
 
 /// Input planes besides the stones: side to move, who made the first pass, and whether a
 /// pass now would end the game.
@@ -248,6 +279,45 @@ impl<const N: usize> Batch<N> {
         Ok(())
     }
 
+    /// Draws one action per game among its legal actions (the kept masks) by `policy`,
+    /// from the game's own random stream (the one its playouts use, so the draws depend
+    /// only on the batch seed, the game and what it was asked before, not on the
+    /// threads). A finished game gets the pass. Every policy value is checked first: if
+    /// one is refused, no stream moves and the error names the lowest game.
+    pub fn sample(&mut self, policy: Policy<'_>, out: &mut [i64]) -> Result<(), BadPolicy> {
+        let width = self.geometry().points() + 1;
+        let values = match policy {
+            Policy::Uniform => None,
+            Policy::Weights(v) => Some((v, false)),
+            Policy::Logits(v) => Some((v, true)),
+        };
+        if let Some((v, logits)) = values {
+            let bad = |x: f32| if logits { x.is_nan() || x == f32::INFINITY } else { !x.is_finite() || x < 0.0 };
+            let first = v.par_chunks(width).enumerate().with_min_len(64).find_first(|(_, row)| row.iter().any(|&x| bad(x)));
+            if let Some((game, row)) = first {
+                let action = row.iter().position(|&x| bad(x)).unwrap_or(0);
+                return Err(BadPolicy { game, action, value: row[action] });
+            }
+        }
+        self.masks.refresh(&self.games);
+        let rows = self.masks.rows();
+        out.par_iter_mut()
+            .zip(rows.par_chunks(width))
+            .zip(&mut self.rngs)
+            .zip(&self.over)
+            .enumerate()
+            .with_min_len(64)
+            .for_each(|(i, (((a, row), rng), &over))| {
+                *a = if over {
+                    (width - 1) as i64
+                } else {
+                    let policy = values.map(|(v, logits)| (&v[i * width..(i + 1) * width], logits));
+                    draw(row, policy, rng) as i64
+                };
+            });
+        Ok(())
+    }
+
     /// Each game's score under the ruleset, Black minus White in half points, komi
     /// included (the board as it stands: every stone counts as alive).
     pub fn margins(&self, out: &mut [i32]) {
@@ -336,6 +406,51 @@ impl<const N: usize> Batch<N> {
                 }
             }
         });
+    }
+}
+
+/// A uniform draw in `0..k` (`k > 0`; the bias is below `k / 2^64`).
+fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
+    ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
+}
+
+/// The `j`-th true entry of `row`.
+fn nth_true(row: &[bool], j: usize) -> usize {
+    row.iter().enumerate().filter(|(_, &b)| b).nth(j).map_or(0, |(i, _)| i)
+}
+
+/// One action of a game whose legal actions are `row` (the pass last, always legal),
+/// uniform among the plays (the pass only when there is none) or by `policy`'s values
+/// (weights, or logits if the flag is set).
+fn draw(row: &[bool], policy: Option<(&[f32], bool)>, rng: &mut Xoshiro256PlusPlus) -> usize {
+    let pass = row.len() - 1;
+    if let Some((v, logits)) = policy {
+        let legal = || row.iter().zip(v).enumerate().filter(|(_, (&ok, _))| ok).map(|(a, (_, &x))| (a, f64::from(x)));
+        let top = if logits { legal().map(|(_, x)| x).fold(f64::NEG_INFINITY, f64::max) } else { 0.0 };
+        let weight = |x: f64| if logits { (x - top).exp() } else { x };
+        let total: f64 = legal().map(|(_, x)| weight(x)).sum();
+        if total > 0.0 && total.is_finite() {
+            let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+            let mut acc = 0.0;
+            let mut last = pass;
+            for (a, x) in legal() {
+                let w = weight(x);
+                if w > 0.0 {
+                    acc += w;
+                    last = a;
+                    if u < acc {
+                        return a;
+                    }
+                }
+            }
+            return last; // rounding: the last action with weight
+        }
+    }
+    let k = row[..pass].iter().filter(|&&b| b).count();
+    if k == 0 {
+        pass
+    } else {
+        nth_true(&row[..pass], below(rng, k))
     }
 }
 

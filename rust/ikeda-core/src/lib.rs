@@ -38,7 +38,7 @@ mod territory;
 mod tiers;
 mod zobrist;
 
-pub use batch::{Batch, StepError, EXTRA_PLANES};
+pub use batch::{Batch, BadPolicy, Policy, StepError, EXTRA_PLANES};
 pub use board::{Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
 pub use count_games::{count_games, count_games_by_play, estimate_count, finite as count_games_finite, CountError, CountLimits, Estimate, MAX_POINTS as COUNT_GAMES_MAX_POINTS};

@@ -2,8 +2,8 @@
 //! loops over the games releases the GIL and runs on the batch's own rayon pool; the
 //! Python `ikeda.Batch` validates shapes and types before calling in.
 
-use ikeda_core::{Batch, Geometry, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods};
+use ikeda_core::{Batch, Geometry, Policy, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use crate::errors::{action_count, bad_argument, filled, geometry, no_memory, step_error};
@@ -123,6 +123,33 @@ impl PyBatch {
         let out = buffer(&shape, &want, &mut mask)?;
         let geo = self.geo;
         self.run(py, move |g| with_batch!(g, b => b.step_into(&actions, Some(out)))).map_err(|e| step_error(py, e, geo))
+    }
+
+    /// One action per game into `out` (`(n,)` int64), drawn among its legal actions from
+    /// its own random stream: uniform among the plays (the pass only when there is none)
+    /// without `policy`, else in proportion to the `(n, w*h + 1)` float32 weights, or to
+    /// `exp` of them if `logits`.
+    #[pyo3(signature = (policy, logits, out))]
+    fn sample(&mut self, py: Python<'_>, policy: Option<PyReadonlyArray2<'_, f32>>, logits: bool, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+        let n = self.n();
+        let shape = out.shape().to_vec();
+        let out = buffer(&shape, &[n], &mut out)?;
+        let values = match &policy {
+            Some(p) => {
+                let want = self.shape2(self.geo.points() + 1);
+                if p.shape() != want {
+                    return Err(bad_argument(format!("policy must have shape {want:?}, not {:?}", p.shape())));
+                }
+                Some(p.as_slice().map_err(|_| bad_argument("policy must be C-contiguous"))?)
+            }
+            None => None,
+        };
+        let policy = match values {
+            None => Policy::Uniform,
+            Some(v) if logits => Policy::Logits(v),
+            Some(v) => Policy::Weights(v),
+        };
+        self.run(py, move |g| with_batch!(g, b => b.sample(policy, out))).map_err(|e| bad_argument(e.to_string()))
     }
 
     /// [`PyBatch::features`] written into a caller's `(n, 2*history + 4, h, w)` float32 array.
