@@ -24,7 +24,8 @@ fn main() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let (mut tm, mut ts) = (0.0, 0.0);
         b.legal_mask(&mut mask);
-        for _ in 0..325 {
+        let steps: usize = std::env::args().nth(3).map_or(325, |s| s.parse().unwrap());
+        for _ in 0..steps {
             for (a, row) in actions.iter_mut().zip(mask.chunks(width)) {
                 let k = row[..81].iter().filter(|&&x| x).count();
                 *a = 81;
@@ -56,7 +57,7 @@ fn main() {
             tm += t2 - t1;
         }
         let moves: u64 = b.lengths().iter().map(|&l| u64::from(l)).sum();
-        let per = 325.0 * n as f64;
+        let per = steps as f64 * n as f64;
         println!("{mode} {n}: {moves} moves; CPU per game and step: step {:.0} ns, scan {:.0} ns", ts / per, tm / per);
     });
 }

@@ -42,9 +42,9 @@ pub(crate) struct Masks {
     complete: Vec<bool>,
 }
 
-/// Words of a game's filter of configurations: 4,096 bits, two per configuration, so a
-/// capture's probe is answered without the history about 98% of the time in a game of
-/// 324 plays.
+/// Words of a game's filter of configurations: 4,096 bits, two per configuration in one
+/// word, so a capture's probe is answered without the history about 97% of the time in a
+/// game of 324 plays.
 const SEEN_WORDS: usize = 64;
 
 /// What every game's update reads: the layout and the rules.
@@ -144,25 +144,27 @@ impl Masks {
 }
 
 impl Slot<'_> {
-    /// The filter's two bits for a configuration hash (bits of it that the history's own
-    /// filter does not use).
+    /// The filter's word and two bits in it for a configuration hash (bits of the hash
+    /// that the history's own filter does not use). Both bits in one word: one cache line
+    /// per lookup or insertion.
     #[inline]
-    fn seen_bits(hash: u128) -> [usize; 2] {
-        [(hash >> 64) as usize % (SEEN_WORDS * 64), (hash >> 96) as usize % (SEEN_WORDS * 64)]
+    fn seen_bits(hash: u128) -> (usize, u64) {
+        let h = (hash >> 64) as u64;
+        ((h % SEEN_WORDS as u64) as usize, (1 << ((h >> 32) % 64)) | (1 << ((h >> 48) % 64)))
     }
 
     #[inline]
     fn remember(&mut self, hash: u128) {
-        for b in Self::seen_bits(hash) {
-            self.seen[b / 64] |= 1 << (b % 64);
-        }
+        let (w, bits) = Self::seen_bits(hash);
+        self.seen[w] |= bits;
     }
 
     /// Whether a configuration of this hash may be in the history (always, unless the
     /// filter holds the whole history).
     #[inline]
     fn may_have_seen(&self, hash: u128) -> bool {
-        !*self.complete || Self::seen_bits(hash).iter().all(|&b| self.seen[b / 64] & (1 << (b % 64)) != 0)
+        let (w, bits) = Self::seen_bits(hash);
+        !*self.complete || self.seen[w] & bits == bits
     }
 }
 
