@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 import ikeda
 from ikeda import sgf
 
-REAL = sorted((Path(__file__).parent / "data" / "real").glob("*.sgf"))
+#: The seki sample (below) needs more than these tests' small budgets.
+SEKI = Path(__file__).parent / "data" / "real" / "tygem-916173894.sgf"
+REAL = sorted(p for p in (Path(__file__).parent / "data" / "real").glob("*.sgf") if p != SEKI)
 
 
 def is_position(rows: list[str]) -> bool:
@@ -140,10 +142,34 @@ def test_real_game_estimate_gives_the_recorded_count_and_says_what_is_proven(pat
     assert proven, "the safe walls of a real game are proven statically"
     for c in status.chains:
         assert (c.case == "estimated") == (c.proof == "estimated")
+        assert c.proven == (c.proof in ("static", "searched"))
         if c.proof == "static":
             assert (c.case, c.status) in (("F1", "alive"), ("F2", "alive"), ("N", "dead"))
     stones = {v for c in status.chains for v in c.stones}
     assert set(status.estimated_stones) < stones
+
+
+#: GNU Go 3.8's ``final_status_list seki`` on the same record.
+SEKI_STONES = {"N4", "L3", "M3", "N3", "O3", "P3", "N2", "N1", "L2", "L1"}
+
+
+def test_real_seki_comes_out_as_seki_and_its_shared_points_are_nobodys() -> None:
+    """A seki at the bottom edge of a real game: White's eight stones (L3-P3, N4, N2, N1)
+    and Black's L2-L1 share their last two liberties, M2 and M1, and neither may play
+    there. The region around it is beyond the search, so the chains the estimate calls
+    alive are taken as walls and the part inside them is searched exactly (proof
+    "conditional"): the two chains are S, seki stones, M1 and M2 nobody's territory, and
+    the count is the recorded one (random playouts alone called White dead: 18 points
+    off)."""
+    game, recorded = final(SEKI)
+    js = ikeda.japanese_score(game, unresolved="estimate")
+    seki = [c for c in js.status.chains if c.status == "seki"]
+    assert {v for c in seki for v in c.stones} == SEKI_STONES
+    assert all(c.class_ == "S" and c.proof == "conditional" and not c.proven for c in seki)
+    names = ikeda.coords.vertex_names(19, 19)
+    owner = "".join(js.status.territory)
+    assert owner[names.index("M1")] == owner[names.index("M2")] == "."
+    assert js.margin == recorded
 
 
 def test_estimate_is_reproducible_and_never_touches_proven_chains() -> None:

@@ -70,8 +70,10 @@ class ChainStatus:
     ``class_`` ("F", "S", "N"), the ``case`` that holds first ("F1" "F2" "F3" "S1" "S2" or
     "N", or "estimated"), the final ``status`` ("alive", "seki", "dead") and the ``proof``:
     "static" (first-class at the start, or a safe wall), "searched" (the exhaustive search
-    of its region) or "estimated" (its region was beyond the search and
-    ``unresolved="estimate"`` decided it by Monte-Carlo ownership: not proven).
+    of its region), "estimated" (its region was beyond the search and
+    ``unresolved="estimate"`` decided it by Monte-Carlo ownership: not proven) or
+    "conditional" (searched exactly in a part of such a region walled off by chains the
+    estimate calls alive: not proven either, docs/status.md).
     ``chain["class"]`` reads the fields by their names in the status sample."""
 
     colour: Color
@@ -79,11 +81,11 @@ class ChainStatus:
     class_: Literal["F", "S", "N"]
     case: str
     status: Literal["alive", "seki", "dead"]
-    proof: Literal["static", "searched", "estimated"] = "searched"
+    proof: Literal["static", "searched", "estimated", "conditional"] = "searched"
 
     @property
     def proven(self) -> bool:
-        return self.proof != "estimated"
+        return self.proof in ("static", "searched")
 
     def __getitem__(self, key: str) -> Any:
         return self.to_dict()[key]

@@ -5,6 +5,9 @@
 //! - `grid`: the points a search plays on and first-class life (Decision 3);
 //! - `search`: the hypothetical play (Decisions 5, 7, 8, 8b) and its state graph;
 //! - `solve`: the goals of Section 4 (Decision 9) as fixpoints on that graph;
+//! - `safe`: safe walls, a static proof of F2 (docs/status.md 2b);
+//! - `estimate`, `conditional`: the opt-in estimate of regions beyond the search, and the
+//!   exact search inside the walls it calls alive (not proofs);
 //! - `allocate`: the final allocation (Section 5, Decision 11) and the count (Section 6,
 //!   Decision 12);
 //! - this file: freezing first-class chains and splitting the rest of the board into
@@ -19,6 +22,7 @@
 //! with both players free to pass, and gives the same answer as the whole board.
 
 mod allocate;
+mod conditional;
 mod estimate;
 mod grid;
 mod regions;
@@ -178,6 +182,9 @@ pub enum Proof {
     Searched,
     /// Not proven: its region was beyond the search and it was estimated.
     Estimated,
+    /// Not proven: searched exactly in a part of a region beyond the search, walled off by
+    /// chains the estimate calls alive (`conditional.rs`).
+    Conditional,
 }
 
 impl Proof {
@@ -187,6 +194,7 @@ impl Proof {
             Proof::Static => "static",
             Proof::Searched => "searched",
             Proof::Estimated => "estimated",
+            Proof::Conditional => "conditional",
         }
     }
 }
@@ -461,13 +469,14 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
 
     if let (Unresolved::Estimate { playouts, seed }, false) = (opts.unresolved, unresolved.is_empty()) {
         let owned = estimate::ownership_counts(geo, cells, playouts, seed).map_err(StatusError::Setup)?;
-        for k in unresolved {
+        for &k in &unresolved {
             let c = usize::from(cells[chains[k][0]] - 1);
             let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();
             // Alive when its own colour holds its points in most playouts, dead otherwise.
             let class = if 2 * own > u64::from(playouts) * chains[k].len() as u64 { 'F' } else { 'N' };
             case[k] = Some((Case::Estimated(class), Proof::Estimated));
         }
+        conditional::refine(geo, cells, &chains, &chain_of, &frozen, &unresolved, &owned, playouts, &mut case, opts);
     }
 
     let (cases, proofs): (Vec<Case>, Vec<Proof>) = case.into_iter().map(|c| c.expect("every chain classified")).unzip();

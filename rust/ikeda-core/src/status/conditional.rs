@@ -1,0 +1,105 @@
+//! The conditional search of unresolved regions (docs/status.md, "Conditional search"):
+//! after the estimate, the chains it calls alive with a wide margin are taken as walls, the
+//! unresolved regions are split along them, and the small parts are searched exactly.
+//!
+//! This is not a proof. A wall is an estimate, and every answer found behind it is only as
+//! good as the walls around it, so its chains carry [`Proof::Conditional`]. What it buys is
+//! that the chains *inside* a territory or a shared area (dead stones, semeai, seki) are
+//! decided by the exact hypothetical play of Sections 3-4 rather than by random playouts,
+//! which break every seki (a random player fills shared liberties) and misjudge groups
+//! with dead stones in their eyes. Given walls that are really uncapturable, the answers
+//! are exactly those of the whole-board search, by the region argument of Section 7: the
+//! search treats the walls as frozen stones, which is what they are then.
+//!
+//! A chain is a wall when the estimate gives it to its own colour (in more than
+//! [`WALL_OWNERSHIP`] of the playouts) and it has at least [`WALL_LIBERTIES`] liberties: seki
+//! stones and chains short of liberties stay inside the regions, where the search decides
+//! them. The conditional pass has a budget of its own, as large as the confirmation's
+//! (`budget` states), and no region may take more than 1/[`REGION_SHARE`] of it; regions
+//! are searched one after another, fewest empty points first, under the same memory
+//! bound. A region that does not fit keeps the estimate.
+
+use super::grid::board_neighbours;
+use super::{solve_region, Case, Proof, StatusOptions};
+use crate::geometry::Geometry;
+
+/// A wall's own colour holds its points in more than this share of the playouts: the
+/// chains the estimate calls alive. (A stricter share, 0.9, left most real walls out:
+/// random playouts from a finished position capture alive groups often, and their shares
+/// are 0.75-0.97.)
+pub(crate) const WALL_OWNERSHIP: f64 = 0.5;
+/// The fewest liberties of a wall.
+pub(crate) const WALL_LIBERTIES: usize = 3;
+
+/// The most of the budget one region may take: 1/REGION_SHARE.
+pub(crate) const REGION_SHARE: usize = 8;
+
+/// Liberties of the chain `ch` on `cells`.
+fn liberties(geo: Geometry, cells: &[u8], ch: &[usize]) -> usize {
+    let mut libs: Vec<usize> = ch.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).collect();
+    libs.sort_unstable();
+    libs.dedup();
+    libs.len()
+}
+
+/// Decides again the `unresolved` chains (already estimated in `case`) whose regions,
+/// split along the walls, can be searched within `budget` states: their cases become the
+/// searched ones, with [`Proof::Conditional`]. `owned[p][c]`: playouts in which colour c
+/// (0 Black, 1 White) held point p; `frozen`: the points frozen before the search.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn refine(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    frozen: &[bool],
+    unresolved: &[usize],
+    owned: &[[u32; 2]],
+    playouts: u32,
+    case: &mut [Option<(Case, Proof)>],
+    opts: &StatusOptions,
+) {
+    let mut open = vec![false; chains.len()];
+    for &k in unresolved {
+        open[k] = true;
+    }
+    let mut wall = frozen.to_vec();
+    for &k in unresolved {
+        let c = usize::from(cells[chains[k][0]] - 1);
+        let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();
+        let share = own as f64 / (f64::from(playouts) * chains[k].len() as f64);
+        if share > WALL_OWNERSHIP && liberties(geo, cells, &chains[k]) >= WALL_LIBERTIES {
+            open[k] = false;
+            for &p in &chains[k] {
+                wall[p] = true;
+            }
+        }
+    }
+    let regions = super::components(geo, |p| !wall[p], |_, _| true);
+    let mut work: Vec<(Vec<usize>, Vec<usize>)> = regions
+        .into_iter()
+        .filter_map(|points| {
+            let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
+            tracked.sort_unstable();
+            tracked.dedup();
+            // Only the parts of unresolved regions: every chain in them is still open.
+            (!tracked.is_empty() && tracked.iter().all(|&k| open[k])).then_some((points, tracked))
+        })
+        .collect();
+    // The search grows with the empty points, not the stones: fewest empty points first,
+    // and no region may take more than a share of the budget, so that one hopeless
+    // region does not starve the others.
+    work.sort_by_key(|(points, _)| (points.iter().filter(|&&p| cells[p] == 0).count(), points.len(), points[0]));
+    let mut left = opts.budget;
+    for (points, tracked) in work {
+        let cap = (opts.budget / REGION_SHARE).min(left);
+        let mut allowed = cap;
+        let result = solve_region(geo, cells, chains, &tracked, &points, opts, &mut allowed);
+        left -= cap - allowed;
+        if let Ok((found, _)) = result {
+            for (&k, found) in tracked.iter().zip(found) {
+                case[k] = Some((found, Proof::Conditional));
+            }
+        }
+    }
+}
