@@ -64,6 +64,15 @@ pub(crate) fn refine(
         open[k] = true;
     }
     let mut wall = frozen.to_vec();
+    // Chains proven first-class without being frozen (the safe groups of `regions.rs`, in
+    // a region the search could not finish) are walls for good.
+    for (k, ch) in chains.iter().enumerate() {
+        if !open[k] && !frozen[ch[0]] && matches!(case[k], Some((c, Proof::Static)) if c.class() == 'F') {
+            for &p in ch {
+                wall[p] = true;
+            }
+        }
+    }
     for &k in unresolved {
         let c = usize::from(cells[chains[k][0]] - 1);
         let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();
@@ -82,8 +91,10 @@ pub(crate) fn refine(
             let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
             tracked.sort_unstable();
             tracked.dedup();
-            // Only the parts of unresolved regions: every chain in them is still open.
-            (!tracked.is_empty() && tracked.iter().all(|&k| open[k])).then_some((points, tracked))
+            // Only the parts of unresolved regions: chains still open, and perhaps chains
+            // proven there already (dead stones of a safe group), whose proof stands.
+            let inside = |k: usize| open[k] || matches!(case[k], Some((_, Proof::Static)));
+            (tracked.iter().any(|&k| open[k]) && tracked.iter().all(|&k| inside(k))).then_some((points, tracked))
         })
         .collect();
     // The search grows with the empty points, not the stones: fewest empty points first,
@@ -98,7 +109,9 @@ pub(crate) fn refine(
         left -= cap - allowed;
         if let Ok((found, _)) = result {
             for (&k, found) in tracked.iter().zip(found) {
-                case[k] = Some((found, Proof::Conditional));
+                if open[k] {
+                    case[k] = Some((found, Proof::Conditional));
+                }
             }
         }
     }
