@@ -207,7 +207,9 @@ def _cells(position: Position) -> tuple[int, int, list[int]]:
 
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
+    # `in` on a tuple compares with ==, which an array answers elementwise: only a str
+    # can be one of the names.
+    if not isinstance(value, str) or value not in allowed:
         raise ArgumentError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
     return str(value)
 
