@@ -199,6 +199,7 @@ def test_sgf_read(source: Any, encoding: Any) -> None:
 @HOSTILE
 @given(text=st.one_of(strings, st.builds(lambda s, m: f"(;SZ[{s}];B[{m}];W[{m}])", st.sampled_from(["3", "0", "99", "9:5", "-1", ""]), strings)),
        rules=st.one_of(st.none(), hostile), tolerant=hostile, until=st.one_of(st.none(), hostile, st.integers(-2, 4)))
+@example(text="(;SZ[3];B[aa];W[bb])", rules=None, tolerant=None, until=np.True_)  # numpy's bool: a TypeError from the slice
 def test_sgf_read_a_file_and_replay(tmp_path: Path, text: str, rules: Any, tolerant: Any, until: Any) -> None:
     path = tmp_path / "game.sgf"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")

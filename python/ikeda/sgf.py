@@ -28,6 +28,7 @@ from . import _core
 from .coords import Color, color_name, sgf_point, vertex_names
 from .errors import ArgumentError, IkedaError, IllegalMoveError, InvalidPositionError, SgfError
 from .game import Game
+from .limits import whole
 from .rules import PRESETS, Rules, as_rules
 from .score import format_points, format_result
 
@@ -248,6 +249,8 @@ class Record:
             setup={"B": self._setup[0], "W": self._setup[1]}, to_move=self.to_move,
         )
         game._handicap = self.handicap  # the stones are in the setup already
+        if until is not None:  # a slice bound: an int (numpy's too), never a bool
+            until = whole(until, "until", -(2**63), 2**63 - 1)
         self.problems = list(self._read_problems)
         moves = self.moves[:until]
         changes = list(self._changes)
