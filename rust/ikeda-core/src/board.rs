@@ -119,6 +119,14 @@ impl Libs {
         self.0 & 0xFFF
     }
 
+    /// Exactly one distinct liberty, and it is `p`: the word is `n` adjacencies to `p`
+    /// (then the sum is `n * p` and the squares `n * p^2`, and the sum of `(x - p)^2`
+    /// over the pseudo-liberties, `squares - 2p * sum + n * p^2`, is zero).
+    #[inline]
+    fn only_at(self, p: Loc) -> bool {
+        self.0 == self.count() * Libs::one(p) && self.count() != 0
+    }
+
     /// Exactly one distinct liberty: all the pseudo-liberties are one point (equality in
     /// Cauchy-Schwarz, `n * sum(x^2) == sum(x)^2`, holds only then).
     #[inline]
@@ -277,6 +285,14 @@ impl<const N: usize> Board<N> {
         self.libs[self.head[loc as usize] as usize].count() != 0
     }
 
+    /// Whether the chain through `q` has `p` as its only liberty. Precondition: `q` holds
+    /// a stone.
+    #[inline]
+    #[must_use]
+    pub fn only_liberty_is(&self, q: Loc, p: Loc) -> bool {
+        self.libs[self.head[q as usize] as usize].only_at(p)
+    }
+
     /// Whether the chain through `loc` has exactly one liberty. Precondition: `loc`
     /// holds a stone.
     #[inline]
@@ -304,21 +320,19 @@ impl<const N: usize> Board<N> {
     }
 
     /// How a play of `c` at the empty point `p` would go. Precondition: `p` is empty.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn shape(&self, p: Loc, c: Color) -> PlayShape {
         let own = Cell::stone(c);
         let opp = Cell::stone(c.opponent());
-        let mut breathes = false;
+        let mut breathes = self.empty_neighbours[p as usize] != 0;
         let mut captures = false;
         for q in self.neighbours(p) {
             let cell = self.cells[q as usize];
-            if cell == Cell::Empty {
-                breathes = true;
-            } else if cell == own {
-                breathes |= !self.in_atari(q);
-            } else if cell == opp {
-                captures |= self.in_atari(q);
+            if cell == opp {
+                captures |= self.only_liberty_is(q, p);
+            } else if cell == own && !breathes {
+                breathes = !self.only_liberty_is(q, p);
             }
         }
         PlayShape { captures, suicide: !captures && !breathes }
@@ -334,7 +348,7 @@ impl<const N: usize> Board<N> {
         let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
         for q in self.neighbours(p) {
             let cell = self.cells[q as usize];
-            let gone = if cell == opp { self.in_atari(q) } else { cell == own && shape.suicide };
+            let gone = if cell == opp { self.only_liberty_is(q, p) } else { cell == own && shape.suicide };
             if gone && cells[q as usize] != Cell::Empty {
                 for s in self.chain(q) {
                     cells[s as usize] = Cell::Empty;
@@ -350,6 +364,7 @@ impl<const N: usize> Board<N> {
     /// The hash after a play of `c` at the empty point `p`, removal included. Precondition:
     /// `p` is empty.
     #[must_use]
+    #[inline]
     pub fn hash_after(&self, p: Loc, c: Color) -> u128 {
         let own = Cell::stone(c);
         let opp = Cell::stone(c.opponent());
@@ -361,7 +376,7 @@ impl<const N: usize> Board<N> {
             let cell = self.cells[q as usize];
             let hd = self.head[q as usize];
             let gone = if cell == opp {
-                self.libs[hd as usize].in_atari()
+                self.libs[hd as usize].only_at(p)
             } else {
                 cell == own && shape.suicide
             };
@@ -384,6 +399,7 @@ impl<const N: usize> Board<N> {
     /// a liberty, then, if none was removed and its own chain has no liberty, that chain
     /// (suicide; callers that forbid it check first). Removed stones are appended to
     /// `removed`. Precondition: `p` is an empty point of the board.
+    #[inline]
     pub fn play_unchecked(&mut self, p: Loc, c: Color, removed: &mut Vec<Loc>) -> PlayEffect {
         self.add_stone(p, c);
         let opp = Cell::stone(c.opponent());
@@ -414,6 +430,7 @@ impl<const N: usize> Board<N> {
     /// Puts a stone on an empty point without removing anything: takes the point from
     /// the neighbouring chains' pseudo-liberties (once per adjacency), gives the stone its
     /// empty neighbours, and merges it with its own neighbouring chains.
+    #[inline]
     pub(crate) fn add_stone(&mut self, p: Loc, c: Color) {
         let pu = p as usize;
         self.set_stone(p, c);
@@ -700,7 +717,8 @@ impl<const N: usize> Board<N> {
                 return Err(format!("chain at {loc}: pseudo-liberties {:?} != {:?}", self.libs[h as usize], fresh.libs[loc as usize]));
             }
             let exact = self.count_liberties(h);
-            if self.in_atari(loc) != (exact == 1) || self.has_liberty(loc) != (exact > 0) {
+            let only = self.geo.locs().filter(|&p| self.only_liberty_is(loc, p)).count();
+            if self.in_atari(loc) != (exact == 1) || only != usize::from(exact == 1) || self.has_liberty(loc) != (exact > 0) {
                 return Err(format!("chain at {loc}: atari or liberty test disagrees with {exact} liberties"));
             }
         }

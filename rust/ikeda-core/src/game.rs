@@ -252,6 +252,12 @@ impl<const N: usize> Game<N> {
         self.position.check_move(loc, self.to_move, self.passes.last_pass)
     }
 
+    /// [`Game::check`] for a point known to be empty.
+    #[inline(always)]
+    pub fn check_empty(&self, loc: Loc) -> Result<(), Illegal> {
+        self.position.check_empty_move(loc, self.to_move, self.passes.last_pass)
+    }
+
     /// Calls `f(loc)` for every legal play of the side to move.
     #[inline]
     pub fn for_each_legal(&self, mut f: impl FnMut(usize, Loc)) {

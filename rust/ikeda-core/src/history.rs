@@ -246,6 +246,7 @@ impl History {
 
     /// Records a play whose removed stones were already appended to `self.removed`; the
     /// game now stands at `cells`.
+    #[inline]
     pub(crate) fn push<const N: usize>(&mut self, hash: u128, loc: Loc, color: Color, removed: u16, suicide: bool, cells: &[Cell; N]) {
         self.remember(hash);
         self.entries.push(Entry {

@@ -34,29 +34,26 @@ pub struct RandomGame {
 }
 
 /// Whether `loc` is an eye of `c` (see the module docs).
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn is_eye<const N: usize>(game: &Game<N>, loc: Loc, c: Color) -> bool {
     let board = game.position.board();
-    let s = board.geometry().stride;
-    let own = Cell::stone(c);
     if board.empty_neighbours(loc) != 0 {
         return false;
     }
-    if [loc - s, loc - 1, loc + 1, loc + s].iter().any(|&q| !matches!(board.cell(q), Cell::Wall) && board.cell(q) != own) {
+    // No neighbour is empty: each is the player's stone, the opponent's, or the wall.
+    let s = board.geometry().stride;
+    let opp = Cell::stone(c.opponent());
+    if [loc - s, loc - 1, loc + 1, loc + s].iter().any(|&q| board.cell(q) == opp) {
         return false;
     }
-    let diagonals = [loc - s - 1, loc - s + 1, loc + s - 1, loc + s + 1];
-    let mut off_board = 0;
-    let mut enemy = 0;
-    for q in diagonals {
-        match board.cell(q) {
-            Cell::Wall => off_board += 1,
-            cell if cell == Cell::stone(c.opponent()) => enemy += 1,
-            _ => {}
-        }
+    let (mut off_board, mut enemy) = (0, 0);
+    for q in [loc - s - 1, loc - s + 1, loc + s - 1, loc + s + 1] {
+        let cell = board.cell(q);
+        off_board |= usize::from(cell == Cell::Wall);
+        enemy += usize::from(cell == opp);
     }
-    enemy + usize::from(off_board > 0) < 2
+    enemy + off_board < 2
 }
 
 /// A uniform draw from `0..n` (`n > 0`), by the multiply-shift method.
@@ -77,7 +74,7 @@ pub fn policy_play<const N: usize>(game: &Game<N>, rng: &mut Xoshiro256PlusPlus)
     let c = game.to_move;
     let empties = game.position.board().empty_points();
     let n = empties.len();
-    let acceptable = |loc: Loc| !is_eye(game, loc, c) && game.check(loc).is_ok();
+    let acceptable = |loc: Loc| !is_eye(game, loc, c) && game.check_empty(loc).is_ok();
     let mut refused = [0 as Loc; 4];
     let mut k = 0;
     while k < refused.len() && k < n {
@@ -219,10 +216,12 @@ pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usiz
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<(), NoMemory> {
     let short = std::sync::atomic::AtomicBool::new(false);
-    crate::with_tier!(geo, N => out.par_extend((0..count as u64)
-        .into_par_iter()
-        .map(|k| {
-            let mut game = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
+    // Every game starts as a copy of one empty game (a copy is a memcpy; a new board is
+    // built point by point).
+    crate::with_tier!(geo, N => {
+        let start = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
+        out.par_extend((0..count as u64).into_par_iter().map(|k| {
+            let mut game = start.clone();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, first + k));
             let mut length = 0;
             let ended = try_play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1).unwrap_or_else(|NoMemory| {
@@ -237,7 +236,8 @@ pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed:
                 length,
                 capped: !ended,
             }
-        })));
+        }));
+    });
     if short.into_inner() {
         return Err(NoMemory);
     }

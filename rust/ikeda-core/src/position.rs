@@ -130,7 +130,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// [`Position::check`] for a point known to be empty.
-    #[inline]
+    #[inline(always)]
     fn check_empty(&self, loc: Loc, c: Color) -> Result<(), Illegal> {
         if self.rules.ko == KoRule::CapturingSuperko && self.board.is_open(loc) {
             return Ok(()); // no capture, no suicide, nothing to test against history
@@ -201,6 +201,17 @@ impl<const N: usize> Position<N> {
         Ok(())
     }
 
+    /// [`Position::check_move`] for a point known to be empty (the playout policy draws
+    /// from the board's empty points).
+    #[inline(always)]
+    pub fn check_empty_move(&self, loc: Loc, c: Color, last_pass: bool) -> Result<(), Illegal> {
+        self.check_empty(loc, c)?;
+        if self.ko_ban(last_pass) == Some(loc) {
+            return Err(Illegal::Ko);
+        }
+        Ok(())
+    }
+
     /// Calls `f(j, configuration)` for the current configuration and the `k - 1` before
     /// it (fewer at the start of the game), newest first.
     pub fn recent_configurations(&self, k: usize, f: impl FnMut(usize, &[Cell; N])) {
@@ -214,6 +225,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// Plays without the legality test. Precondition: [`Position::check`] passed.
+    #[inline]
     pub fn play_unchecked(&mut self, loc: Loc, c: Color) -> PlayEffect {
         let effect = self.board.play_unchecked(loc, c, &mut self.history.removed);
         self.history.push(self.board.hash(), loc, c, effect.removed, effect.suicide, self.board.cells());

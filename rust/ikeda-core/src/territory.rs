@@ -38,12 +38,14 @@ fn without_dead<const N: usize>(board: &Board<N>, dead: &[Loc]) -> [Cell; N] {
 }
 
 /// Calls `f(region, borders)` for every maximal empty region, where `borders` has bit 1
-/// if the region touches a Black stone and bit 2 if it touches a White one.
-fn regions<const N: usize>(board: &Board<N>, cells: &[Cell; N], mut f: impl FnMut(&[Loc], u8)) {
+/// if the region touches a Black stone and bit 2 if it touches a White one. `seeds` are
+/// locs that include every empty point of `cells` (all of the board's locs, or only its
+/// empty points when `cells` are the board's own).
+fn regions<const N: usize>(board: &Board<N>, cells: &[Cell; N], seeds: impl IntoIterator<Item = Loc>, mut f: impl FnMut(&[Loc], u8)) {
     let s = board.geometry().stride;
     let mut seen = Marks::new();
     let mut region = [0 as Loc; N];
-    for loc in board.geometry().locs() {
+    for loc in seeds {
         if cells[loc as usize] != Cell::Empty || !seen.insert(loc) {
             continue;
         }
@@ -84,11 +86,16 @@ pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
         }
     }
     let mut territory = [0u32; 2];
-    regions(board, &cells, |region, borders| {
+    let count = |region: &[Loc], borders: u8| {
         if borders == 1 || borders == 2 {
             territory[borders as usize - 1] += region.len() as u32;
         }
-    });
+    };
+    if dead.is_empty() {
+        regions(board, &cells, board.empty_points().iter().copied(), count);
+    } else {
+        regions(board, &cells, board.geometry().locs(), count);
+    }
     Area { stones, territory }
 }
 
@@ -98,7 +105,7 @@ pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
 pub fn ownership<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Vec<u8> {
     let mut by_loc = without_dead(board, dead).map(|c| if c == Cell::Wall { 0 } else { c as u8 });
     let cells = without_dead(board, dead);
-    regions(board, &cells, |region, borders| {
+    regions(board, &cells, board.geometry().locs(), |region, borders| {
         if borders == 1 || borders == 2 {
             for &p in region {
                 by_loc[p as usize] = borders;
