@@ -496,14 +496,20 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
 pub(crate) mod tests {
     use super::*;
 
-    /// Rows top first, `X` `O` `.` → (status rows, class rows).
-    pub(crate) fn confirm(rows: &[&str], opts: &StatusOptions) -> (Vec<String>, Vec<String>, StatusReport) {
+    /// Rows top first, `X` `O` `.` → the geometry and the cells (1 black, 2 white, 0 empty).
+    pub(crate) fn diagram(rows: &[&str]) -> (Geometry, Vec<u8>) {
         let geo = Geometry::new(rows[0].len(), rows.len()).unwrap();
-        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes()).map(|b| match b {
+        let cells = rows.iter().flat_map(|r| r.bytes()).map(|b| match b {
             b'X' => 1,
             b'O' => 2,
             _ => 0,
         }).collect();
+        (geo, cells)
+    }
+
+    /// Rows top first, `X` `O` `.` → (status rows, class rows).
+    pub(crate) fn confirm(rows: &[&str], opts: &StatusOptions) -> (Vec<String>, Vec<String>, StatusReport) {
+        let (geo, cells) = diagram(rows);
         let report = match confirm_status(geo, &cells, opts) { Ok(r) => r, Err(e) => panic!("{e:?}") };
         let mut status = vec![b'.'; cells.len()];
         let mut class = vec![b'.'; cells.len()];

@@ -504,17 +504,12 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::tests::confirm;
+    use crate::status::tests::{confirm, diagram};
     use crate::status::StatusOptions;
 
     /// The safe groups of both colours of a diagram: (walls, dead) as sets of stones.
     fn groups(rows: &[&str]) -> (Vec<usize>, Vec<usize>) {
-        let geo = Geometry::new(rows[0].len(), rows.len()).unwrap();
-        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes()).map(|b| match b {
-            b'X' => 1,
-            b'O' => 2,
-            _ => 0,
-        }).collect();
+        let (geo, cells) = diagram(rows);
         let chains = crate::status::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
         let mut chain_of = vec![usize::MAX; cells.len()];
         for (k, ch) in chains.iter().enumerate() {
