@@ -26,10 +26,13 @@ pub struct PyGameCore {
     /// The side to move, 1 (Black) or 2 (White).
     color: Color,
     /// Passes in succession ending with the last move.
+    #[pyo3(get, set, name = "_streak")]
     streak: u32,
     /// Whether the game is over (by passes or resignation); only `Game` decides it.
+    #[pyo3(get, set, name = "_over")]
     over: bool,
     /// Whether a call holds the game's lock: plays then take the locked path.
+    #[pyo3(get, set, name = "_held")]
     held: bool,
 }
 
@@ -158,35 +161,5 @@ impl PyGameCore {
     fn set_color(&mut self, color: u8) -> PyResult<()> {
         self.color = color_arg(color).map_err(|_| bad_color(color))?;
         Ok(())
-    }
-
-    #[getter(_streak)]
-    fn get_streak(&self) -> u32 {
-        self.streak
-    }
-
-    #[setter(_streak)]
-    fn set_streak(&mut self, streak: u32) {
-        self.streak = streak;
-    }
-
-    #[getter(_over)]
-    fn get_over(&self) -> bool {
-        self.over
-    }
-
-    #[setter(_over)]
-    fn set_over(&mut self, over: bool) {
-        self.over = over;
-    }
-
-    #[getter(_held)]
-    fn get_held(&self) -> bool {
-        self.held
-    }
-
-    #[setter(_held)]
-    fn set_held(&mut self, held: bool) {
-        self.held = held;
     }
 }
