@@ -78,7 +78,7 @@ def test_batch_matches_games(n: int, w: int, h: int, rules: str, pass_rate: floa
     batch = ikeda.Batch(n, (w, h), rules=rules, komi=2.5, seed=seed, threads=2)
     games = games_for(batch)
     history = 1 + seed % 3
-    for _ in range(3 * w * h):
+    for step in range(3 * w * h):
         mask = batch.legal_mask()
         assert mask.shape == (n, w * h + 1)
         actions = []
@@ -98,6 +98,13 @@ def test_batch_matches_games(n: int, w: int, h: int, rules: str, pass_rate: floa
         assert batch.lengths.tolist() == [len(g.moves) for g in games]
         assert np.array_equal(batch.boards(), np.stack([g.to_numpy() for g in games]))
         assert batch.scores().tolist() == [g.score().margin for g in games]
+        # Asked for every step (the batch keeps the recent configurations once asked),
+        # checked now and then against the replayed records; deeper as the game goes on.
+        k = history + step // 12
+        f = batch.features(k)
+        if step % 7 == 3:
+            for i, g in enumerate(games):
+                assert np.array_equal(f[i], expected_features(g, k)), (step, i)
         if batch.is_over.all():
             break
     f = batch.features(history)

@@ -8,7 +8,8 @@
 //! plus one whole configuration every 128 plays and an exact hash table once a game runs
 //! long; vectors grow by doubling), a 32-byte random stream, 15 bytes of counters and
 //! flags, and the kept legal mask of `batch_masks` (0.6 KB on 9x9, 0.9 KB on 19x19).
-//! Input planes are rebuilt from the history on demand.
+//! Input planes come from each game's last configurations, kept as bit sets once features
+//! are asked for (`batch_planes`; 32 bytes per configuration on 9x9).
 
 use std::collections::TryReserveError;
 
@@ -17,6 +18,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::batch_masks::Masks;
+use crate::batch_planes::Planes;
 use crate::color::{Cell, Color};
 use crate::game::{Game, Rules};
 use crate::geometry::{Geometry, Loc};
@@ -101,6 +103,8 @@ pub struct Batch<const N: usize> {
     locs: Vec<Loc>,
     /// Each game's legal actions, kept current from move to move.
     masks: Masks,
+    /// Each game's recent configurations for the input planes, kept once asked for.
+    planes: Planes,
 }
 
 impl<const N: usize> Batch<N> {
@@ -127,6 +131,7 @@ impl<const N: usize> Batch<N> {
             seed,
             locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
             masks: Masks::try_new(geo, rules.play, n)?,
+            planes: Planes::new(geo, n),
         })
     }
 
@@ -246,6 +251,7 @@ impl<const N: usize> Batch<N> {
             return Err(e);
         }
         let (slots, ctx) = self.masks.slots();
+        let (rings, shape) = self.planes.rings();
         self.games
             .par_iter_mut()
             .zip(&mut self.lengths)
@@ -253,8 +259,9 @@ impl<const N: usize> Batch<N> {
             .zip(&mut self.room)
             .zip(actions)
             .zip(slots)
+            .zip(rings)
             .with_min_len(64)
-            .for_each(|(((((g, len), over), room), &a), mut slot)| {
+            .for_each(|((((((g, len), over), room), &a), mut slot), ring)| {
                 if *over {
                     ctx.ensure(g, slot);
                     return;
@@ -272,6 +279,9 @@ impl<const N: usize> Batch<N> {
                 // Room for the next step's play, while the history is at hand.
                 *room = g.position.try_reserve(1).is_ok();
                 ctx.after_move(g, mv, slot);
+                if let Some(ring) = ring {
+                    shape.after_move(g, mv, ring);
+                }
             });
         if let Some(out) = out {
             out.copy_from_slice(self.masks.rows());
@@ -338,6 +348,7 @@ impl<const N: usize> Batch<N> {
             self.resets[i] += 1;
             self.rngs[i] = Xoshiro256PlusPlus::seed_from_u64(stream_seed(self.seed, i, self.resets[i]));
             self.masks.invalidate(i);
+            self.planes.invalidate(i);
         }
     }
 
@@ -347,6 +358,7 @@ impl<const N: usize> Batch<N> {
     /// playout stopped, a consistent game).
     pub fn playout(&mut self, pass_probability: f64, max_moves: usize) -> Result<usize, NoMemory> {
         self.masks.invalidate_all();
+        self.planes.invalidate_all();
         self.games
             .par_iter_mut()
             .zip(&mut self.rngs)
@@ -375,12 +387,34 @@ impl<const N: usize> Batch<N> {
     /// - `history..2*history`: the opponent's stones, likewise;
     /// - then all ones if Black is to move; if the side to move made the first pass; if the
     ///   opponent made it; if a pass now would end the game.
-    pub fn features(&self, history: usize, out: &mut [f32]) {
+    ///
+    /// The stone planes come from each game's last `history` configurations, kept as bit
+    /// sets from step to step once features were asked for (`batch_planes`); where memory
+    /// for them is short, from the history as [`Batch::features_from_history`] does.
+    pub fn features(&mut self, history: usize, out: &mut [f32]) {
+        if !self.planes.keep(history) {
+            return self.features_from_history(history, out);
+        }
+        let points = self.geometry().points();
+        let planes = 2 * history + EXTRA_PLANES;
+        let ending = self.start.ending;
+        let (rings, shape) = self.planes.rings();
+        out.par_chunks_mut(planes * points).zip(&self.games).zip(rings).with_min_len(16).for_each(|((block, g), ring)| {
+            let mut ring = ring.expect("rings kept");
+            shape.ensure(g, &mut ring);
+            shape.write(g, &ring, history, points, block);
+            extra_planes(g, ending, history, points, block);
+        });
+    }
+
+    /// [`Batch::features`] rebuilt for every game by walking its history back (the
+    /// reference the kept configurations are tested against).
+    pub fn features_from_history(&self, history: usize, out: &mut [f32]) {
         let points = self.geometry().points();
         let planes = 2 * history + EXTRA_PLANES;
         let (locs, ending) = (&self.locs, self.start.ending);
         out.par_chunks_mut(planes * points).zip(&self.games).for_each(|(block, g)| {
-            block.fill(0.0);
+            block[..2 * history * points].fill(0.0);
             let c = g.to_move;
             let (own, theirs) = (Cell::stone(c), Cell::stone(c.opponent()));
             g.position.recent_configurations(history, |j, cells| {
@@ -393,19 +427,24 @@ impl<const N: usize> Batch<N> {
                     }
                 }
             });
-            let flags = [
-                c == Color::Black,
-                g.passes.first_passer == Some(c),
-                g.passes.first_passer == Some(c.opponent()),
-                !g.passes.over && g.passes.pass(c, ending).over,
-            ];
-            for (k, flag) in flags.into_iter().enumerate() {
-                if flag {
-                    let p = 2 * history + k;
-                    block[p * points..(p + 1) * points].fill(1.0);
-                }
-            }
+            extra_planes(g, ending, history, points, block);
         });
+    }
+}
+
+/// The planes after the stones: all ones if Black is to move, if the side to move made
+/// the first pass, if the opponent made it, if a pass now would end the game; else zeros.
+fn extra_planes<const N: usize>(g: &Game<N>, ending: crate::game::Ending, history: usize, points: usize, block: &mut [f32]) {
+    let c = g.to_move;
+    let flags = [
+        c == Color::Black,
+        g.passes.first_passer == Some(c),
+        g.passes.first_passer == Some(c.opponent()),
+        !g.passes.over && g.passes.pass(c, ending).over,
+    ];
+    for (k, flag) in flags.into_iter().enumerate() {
+        let p = 2 * history + k;
+        block[p * points..(p + 1) * points].fill(if flag { 1.0 } else { 0.0 });
     }
 }
 

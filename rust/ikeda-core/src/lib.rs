@@ -19,6 +19,7 @@
 
 mod batch;
 mod batch_masks;
+mod batch_planes;
 mod bitboard_count;
 mod board;
 mod color;

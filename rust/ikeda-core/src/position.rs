@@ -212,6 +212,14 @@ impl<const N: usize> Position<N> {
         Ok(())
     }
 
+    /// The last play: its point, colour, whether it was a suicide, and the stones it
+    /// removed; `None` at the initial configuration.
+    #[inline]
+    #[must_use]
+    pub fn last_play(&self) -> Option<(Loc, Color, bool, &[Loc])> {
+        self.history.newest().map(|(e, removed)| (e.loc, e.color, e.suicide, removed))
+    }
+
     /// Calls `f(j, configuration)` for the current configuration and the `k - 1` before
     /// it (fewer at the start of the game), newest first.
     pub fn recent_configurations(&self, k: usize, f: impl FnMut(usize, &[Cell; N])) {
