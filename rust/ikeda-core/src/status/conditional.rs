@@ -17,10 +17,12 @@
 //! them. The conditional pass has a budget of its own, as large as the confirmation's
 //! (`budget` states), and no region may take more than 1/[`REGION_SHARE`] of it; regions
 //! are searched one after another, fewest empty points first, under the same memory
-//! bound. A region that does not fit keeps the estimate.
+//! bound. A region that does not fit keeps the estimate,
+//! unless it holds chains of both colours sharing a liberty: then `seki.rs` reads it again
+//! under the settling rule, and the chains it finds in seki with each other take that answer.
 
 use super::grid::board_neighbours;
-use super::{solve_region, Case, Proof, StatusOptions};
+use super::{seki, solve_region, Case, Proof, StatusOptions};
 use crate::geometry::Geometry;
 
 /// A wall's own colour holds its points in more than this share of the playouts: the
@@ -102,17 +104,36 @@ pub(crate) fn refine(
     // region does not starve the others.
     work.sort_by_key(|(points, _)| (points.iter().filter(|&&p| cells[p] == 0).count(), points.len(), points[0]));
     let mut left = opts.budget;
+    let mut seki_left = opts.budget;
     for (points, tracked) in work {
         let cap = (opts.budget / REGION_SHARE).min(left);
         let mut allowed = cap;
         let result = solve_region(geo, cells, chains, &tracked, &points, opts, &mut allowed);
         left -= cap - allowed;
-        if let Ok((found, _)) = result {
-            for (&k, found) in tracked.iter().zip(found) {
-                if open[k] {
-                    case[k] = Some((found, Proof::Conditional));
+        match result {
+            Ok((found, _)) => {
+                for (&k, found) in tracked.iter().zip(found) {
+                    if open[k] {
+                        case[k] = Some((found, Proof::Conditional));
+                    }
                 }
             }
+            // Beyond the exact search: a seki in the part is recognised by the settling
+            // rule (`seki.rs`), under a budget of its own of the same size.
+            Err(_) if !seki::candidates(geo, cells, chain_of, &tracked).is_empty() => {
+                let cap = (opts.budget / REGION_SHARE).min(seki_left);
+                if let Some(found) = seki::seki_cases(geo, cells, chains, chain_of, &tracked, &points, opts, cap) {
+                    seki_left -= cap;
+                    for (k, found) in found {
+                        if open[k] {
+                            case[k] = Some((found, Proof::Conditional));
+                        }
+                    }
+                } else {
+                    seki_left -= cap;
+                }
+            }
+            Err(_) => {}
         }
     }
 }

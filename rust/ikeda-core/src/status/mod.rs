@@ -28,6 +28,7 @@ mod grid;
 mod regions;
 mod safe;
 mod search;
+mod seki;
 mod solve;
 
 use crate::board::{Board, SetupError};

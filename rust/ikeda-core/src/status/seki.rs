@@ -1,0 +1,247 @@
+//! Seki recognition for the conditional search (docs/status.md, "Seki in the conditional
+//! search"): a part that the exact search cannot finish is searched again with captures of
+//! large chains taken as settled, and the chains that come out in seki with each other are
+//! kept.
+//!
+//! Why the exact search does not finish: in a seki each side's only way to break it is to
+//! fill a shared liberty, which puts his own chain in atari; the other side captures it and
+//! the captured points are empty, so the search goes on in an open area as large as the
+//! captured chain (3^n states for n points). In a real game the seki chains hold ten or
+//! twenty stones, far beyond any budget.
+//!
+//! The settling rule: a move that captures at least [`SETTLING_CAPTURE`] stones ends the
+//! hypothetical play there. From then on the captured chains never come back (G, T and G'
+//! fail for them for ever), the capturer's chains next to the captured points are taken
+//! as first-class (G and T hold for them for ever: no eye space of seven points or more
+//! is a killing shape), and every other chain keeps what it has (G if it is whole, never
+//! T). This is an assumption, like the estimated walls around the part, so nothing found
+//! with it is proven: the chains keep [`super::Proof::Conditional`]. Only chains that come
+//! out class S and share a liberty with a chain of the other colour that is class S too
+//! (a seki, both sides of it) take the answer; every other chain of the part keeps its
+//! estimate, since the settling rule does not decide life by capture races exactly.
+//!
+//! What the rule changes against the exact search: only plays that capture a large chain.
+//! A seki is recognised when neither side can force such a capture (each would have to put
+//! his own chain in atari first) and neither can make two eyes without it; chains short
+//! of that (one side can capture the other outright) come out F and N and are not taken.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::grid::{board_neighbours, Grid, PointSet};
+use super::search::{Board, SearchRules, State, StateGraph, StateHasher, MAX_CHAINS, MAX_POINTS};
+use super::solve::Solver;
+use super::{Case, FirstMover, StatusKo, StatusOptions, EDGE_BYTES, STATE_BYTES};
+use crate::color::Color;
+use crate::geometry::Geometry;
+
+/// The fewest stones whose capture settles the play (see the module's comment).
+pub(crate) const SETTLING_CAPTURE: u32 = 7;
+
+/// The flag of a settled state in [`State::meta`] (bits 0-8 are the mover and the ko).
+const SETTLED: u16 = 1 << 15;
+
+/// Chains of `tracked` that share an empty point with a tracked chain of the other colour:
+/// the seki candidates of a part.
+pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracked: &[usize]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for p in (0..geo.points()).filter(|&p| cells[p] == 0) {
+        let near: Vec<usize> = board_neighbours(geo, p).filter(|&q| cells[q] != 0 && tracked.contains(&chain_of[q])).collect();
+        for &a in &near {
+            if near.iter().any(|&b| cells[b] != cells[a]) {
+                out.push(chain_of[a]);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The chains of the part `points` that are in seki with each other under the settling
+/// rule, with their cases (S1 or S2); `None` when the settled graph exceeds `limit` states
+/// or the memory bound, or the part is beyond the search board. Only the simple ko rule
+/// with the attacker first (the defaults) is recognised.
+pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize) -> Option<Vec<(usize, Case)>> {
+    if points.len() > MAX_POINTS || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
+        return None;
+    }
+    let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
+    let board = Board::new(&grid, SearchRules { koban: false, prune: true });
+    let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
+    let mut stones = [0u128; 2];
+    let mut goals = Vec::new();
+    for &k in tracked {
+        let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
+        let set = chains[k].iter().fold(0u128, |acc, &p| acc | 1 << local(p));
+        stones[c.index()] |= set;
+        goals.push((c, set));
+    }
+    let roots = [State::start(stones[0], stones[1], Color::White), State::start(stones[0], stones[1], Color::Black)];
+    let (graph, root_ids) = settled_graph(&board, &grid, &roots, &goals, limit, opts.memory)?;
+    let solver = Solver::new(&graph).ok()?;
+    // Chain of colour D: the root with the attacker (the other colour) to move.
+    let cases: Vec<Case> = goals
+        .iter()
+        .enumerate()
+        .map(|(i, &(d, _))| {
+            let root = root_ids[usize::from(d == Color::White)] as usize;
+            solver.first_class_case(i, d, root).unwrap_or_else(|| solver.other_case(i, d, root))
+        })
+        .collect();
+    let is_s = |k: usize| tracked.iter().position(|&t| t == k).is_some_and(|i| cases[i].class() == 'S');
+    let mut out = Vec::new();
+    for (i, &k) in tracked.iter().enumerate() {
+        if cases[i].class() != 'S' {
+            continue;
+        }
+        // Both sides of a seki: a shared liberty with a chain of the other colour that is S.
+        let partner = chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).any(|q| {
+            board_neighbours(geo, q).any(|r| cells[r] != 0 && cells[r] != cells[chains[k][0]] && is_s(chain_of[r]))
+        });
+        if partner {
+            out.push((k, cases[i]));
+        }
+    }
+    Some(out)
+}
+
+/// The state graph of the hypothetical play from `roots` under the settling rule: every
+/// state is expanded, except settled ones, which have themselves as only successor and
+/// fixed predicates. `None` beyond `limit` states or `memory` bytes.
+fn settled_graph(board: &Board<'_>, grid: &Grid<u128>, roots: &[State], chains: &[(Color, u128)], limit: usize, memory: usize) -> Option<(StateGraph, Vec<u32>)> {
+    let mut ids: HashMap<State, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut states: Vec<State> = Vec::new();
+    // For a settled state: the capturer and the points captured by the move into it (the
+    // first move found that leads there).
+    let mut settled: HashMap<u32, (Color, u128)> = HashMap::new();
+    let mut intern = |s: State, states: &mut Vec<State>| -> Option<u32> {
+        let next = states.len();
+        match ids.entry(s) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(_) if next >= limit => None,
+            Entry::Vacant(e) => {
+                states.try_reserve(1).ok()?;
+                e.insert(next as u32);
+                states.push(s);
+                Some(next as u32)
+            }
+        }
+    };
+    let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Option<Vec<_>>>()?;
+    let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
+    let mut next = Vec::new();
+    let mut k = 0;
+    while k < states.len() {
+        if states.len().saturating_mul(STATE_BYTES).saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES)) > memory {
+            return None;
+        }
+        let s = states[k];
+        let id = k as u32;
+        k += 1;
+        let held = board.held(&s);
+        let (mut g, mut t, mut gp) = (0u64, 0u64, 0u64);
+        let capture = settled.get(&id).copied();
+        for (i, &(c, points)) in chains.iter().enumerate() {
+            let h = held[c.index()];
+            let own = s.stones(c);
+            let whole = points & !own == 0;
+            match capture {
+                None => {
+                    g |= u64::from(whole) << i;
+                    t |= u64::from(points & !(h.stones | h.eyes) == 0) << i;
+                    gp |= u64::from(points & (own | h.eyes) != 0) << i;
+                }
+                Some((capturer, taken)) => {
+                    // Captured chains never come back; the capturer's chains next to the
+                    // captured points are first-class; the others keep what they have.
+                    let next_to = grid.around(taken) & points != 0;
+                    let first = c == capturer && whole && next_to;
+                    g |= u64::from(whole) << i;
+                    t |= u64::from(first) << i;
+                    gp |= u64::from(whole) << i;
+                }
+            }
+        }
+        graph.g.push(g);
+        graph.t.push(t);
+        graph.gp.push(gp);
+        graph.white_to_move.push(s.mover() == Color::White);
+        next.clear();
+        if capture.is_some() {
+            graph.succ.push(id);
+        } else {
+            board.successors(&s, &held, &mut next).ok()?;
+            let m = s.mover();
+            let first = graph.succ.len();
+            for &n in &next {
+                let taken = s.stones(m.opponent()) & !n.stones(m.opponent());
+                let n = if taken.count_ones() >= SETTLING_CAPTURE { State { meta: n.meta | SETTLED, ..n } } else { n };
+                let nid = intern(n, &mut states)?;
+                if n.meta & SETTLED != 0 {
+                    settled.entry(nid).or_insert((m, taken));
+                }
+                graph.succ.push(nid);
+            }
+            graph.succ[first..].sort_unstable();
+            let mut len = first;
+            for j in first..graph.succ.len() {
+                if j == first || graph.succ[j] != graph.succ[len - 1] {
+                    graph.succ[len] = graph.succ[j];
+                    len += 1;
+                }
+            }
+            graph.succ.truncate(len);
+        }
+        graph.succ_start.push(graph.succ.len() as u32);
+    }
+    Some((graph, root_ids))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{confirm, diagram};
+    use super::*;
+
+    /// The settling rule on the whole board of `rows` (no walls): the chains it puts in
+    /// seki, as their first stones, each checked against the exact search, which must call
+    /// it class S too.
+    fn recognised(rows: &[&str]) -> Vec<usize> {
+        let (geo, cells) = diagram(rows);
+        let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let mut chain_of = vec![usize::MAX; geo.points()];
+        for (k, ch) in chains.iter().enumerate() {
+            for &p in ch {
+                chain_of[p] = k;
+            }
+        }
+        let tracked: Vec<usize> = (0..chains.len()).collect();
+        let points: Vec<usize> = (0..geo.points()).collect();
+        let found = seki_cases(geo, &cells, &chains, &chain_of, &tracked, &points, &StatusOptions::default(), 1_000_000).expect("within the limit");
+        let (_, class, _) = confirm(rows, &StatusOptions { split: false, ..StatusOptions::default() });
+        let w = usize::from(geo.width);
+        for &(k, case) in &found {
+            let p = chains[k][0];
+            assert_eq!(class[p / w].as_bytes()[p % w], b'S', "{rows:?}: chain at {p} recognised as {case:?}");
+        }
+        found.iter().map(|&(k, _)| chains[k][0]).collect()
+    }
+
+    #[test]
+    fn settling_rule_recognises_a_seki_and_nothing_the_exact_search_calls_otherwise() {
+        // Two eyeless chains sharing two liberties, each next to a wall of its own colour
+        // that the other cannot take: both are in seki.
+        assert_eq!(recognised(&["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"]).len(), 2);
+        // The exact search's answers (alive, dead) are never taken for seki.
+        for rows in [
+            &["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"][..],
+            &[".XO.O", "XXOOO", "OOO.O", "O.OOO"],
+            &[".X.XO", "XXXOO", "OOOO.", ".O.OO"],
+            &["X...X", "XXXXX", "OOOOO", "O.O.O"],
+            &[".XOX.", "XXOOO", ".XXXX"],
+        ] {
+            assert!(recognised(rows).is_empty(), "{rows:?}");
+        }
+    }
+}
