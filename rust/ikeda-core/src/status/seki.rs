@@ -29,7 +29,7 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::grid::{board_neighbours, Grid, PointSet};
+use super::grid::{board_neighbours, Grid};
 use super::search::{Board, SearchRules, State, StateGraph, StateHasher, MAX_CHAINS, MAX_POINTS};
 use super::solve::Solver;
 use super::{Case, FirstMover, StatusKo, StatusOptions, EDGE_BYTES, STATE_BYTES};
@@ -63,6 +63,7 @@ pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracke
 /// rule, with their cases (S1 or S2); `None` when the settled graph exceeds `limit` states
 /// or the memory bound, or the part is beyond the search board. Only the simple ko rule
 /// with the attacker first (the defaults) is recognised.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize) -> Option<Vec<(usize, Case)>> {
     if points.len() > MAX_POINTS || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
         return None;
