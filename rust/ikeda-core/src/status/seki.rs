@@ -15,10 +15,11 @@
 //! as first-class (G and T hold for them for ever: no eye space of seven points or more
 //! is a killing shape), and every other chain keeps what it has (G if it is whole, never
 //! T). This is an assumption, like the estimated walls around the part, so nothing found
-//! with it is proven: the chains keep [`super::Proof::Conditional`]. Only chains that come
-//! out class S and share a liberty with a chain of the other colour that is class S too
-//! (a seki, both sides of it) take the answer; every other chain of the part keeps its
-//! estimate, since the settling rule does not decide life by capture races exactly.
+//! with it is proven: the chains keep [`super::Proof::Conditional`]. Only the chains of a
+//! seki take the answer: S chains that share an empty point with an S or N chain of the
+//! other colour, and N chains that share one with such an S chain (killable, but only by
+//! a chain in seki: Section 5 makes them seki stones too). Every other chain of the part
+//! keeps its estimate, since the settling rule does not decide capture races exactly.
 //!
 //! What the rule changes against the exact search: only plays that capture a large chain.
 //! A seki is recognised when neither side can force such a capture (each would have to put
@@ -59,10 +60,10 @@ pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracke
     out
 }
 
-/// The chains of the part `points` that are in seki with each other under the settling
-/// rule, with their cases (S1 or S2); `None` when the settled graph exceeds `limit` states
-/// or the memory bound, or the part is beyond the search board. Only the simple ko rule
-/// with the attacker first (the defaults) is recognised.
+/// The chains of the part `points` that are in a seki under the settling rule, with their
+/// cases (S1, S2, or N for a chain next to a seki chain); `None` when the settled graph
+/// exceeds `limit` states or the memory bound, or the part is beyond the search board.
+/// Only the simple ko rule with the attacker first (the defaults) is recognised.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize) -> Option<Vec<(usize, Case)>> {
     if points.len() > MAX_POINTS || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
@@ -91,17 +92,30 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
             solver.first_class_case(i, d, root).unwrap_or_else(|| solver.other_case(i, d, root))
         })
         .collect();
-    let is_s = |k: usize| tracked.iter().position(|&t| t == k).is_some_and(|i| cases[i].class() == 'S');
-    let mut out = Vec::new();
+    let class_of = |k: usize| tracked.iter().position(|&t| t == k).map(|i| cases[i].class());
+    // Whether chain `k` shares an empty point with a chain of the other colour for which
+    // `partner` holds.
+    let shares = |k: usize, partner: &dyn Fn(usize) -> bool| {
+        let colour = cells[chains[k][0]];
+        chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).any(|q| {
+            board_neighbours(geo, q).any(|r| cells[r] != 0 && cells[r] != colour && partner(chain_of[r]))
+        })
+    };
+    if std::env::var_os("IKEDA_DEBUG_SEKI").is_some() {
+        eprintln!("seki part {} states {}: {:?}", points.len(), graph.len(), tracked.iter().zip(&cases).map(|(&k, c)| (chains[k][0], chains[k].len(), *c)).collect::<Vec<_>>());
+    }
+    // Both sides of a seki: S chains next (through a shared empty point) to an S or N
+    // chain of the other colour, and the N chains next to those S chains (their status
+    // then comes from the surrounding test of Section 5).
+    let seki: Vec<usize> = tracked.iter().copied().filter(|&k| class_of(k) == Some('S') && shares(k, &|j| matches!(class_of(j), Some('S' | 'N')))).collect();
+    let mut out: Vec<(usize, Case)> = Vec::new();
     for (i, &k) in tracked.iter().enumerate() {
-        if cases[i].class() != 'S' {
-            continue;
-        }
-        // Both sides of a seki: a shared liberty with a chain of the other colour that is S.
-        let partner = chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).any(|q| {
-            board_neighbours(geo, q).any(|r| cells[r] != 0 && cells[r] != cells[chains[k][0]] && is_s(chain_of[r]))
-        });
-        if partner {
+        let take = match cases[i].class() {
+            'S' => seki.contains(&k),
+            'N' => shares(k, &|j| seki.contains(&j)),
+            _ => false,
+        };
+        if take {
             out.push((k, cases[i]));
         }
     }
@@ -205,9 +219,9 @@ mod tests {
     use super::super::tests::{confirm, diagram};
     use super::*;
 
-    /// The settling rule on the whole board of `rows` (no walls): the chains it puts in
-    /// seki, as their first stones, each checked against the exact search, which must call
-    /// it class S too.
+    /// The settling rule on the whole board of `rows` (no walls): the chains it takes (in
+    /// seki, or dead next to a seki), as their first stones, each checked against the
+    /// exact search, which must give it the same class.
     fn recognised(rows: &[&str]) -> Vec<usize> {
         let (geo, cells) = diagram(rows);
         let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
@@ -224,7 +238,7 @@ mod tests {
         let w = usize::from(geo.width);
         for &(k, case) in &found {
             let p = chains[k][0];
-            assert_eq!(class[p / w].as_bytes()[p % w], b'S', "{rows:?}: chain at {p} recognised as {case:?}");
+            assert_eq!(class[p / w].as_bytes()[p % w], case.class() as u8, "{rows:?}: chain at {p} recognised as {case:?}");
         }
         found.iter().map(|&(k, _)| chains[k][0]).collect()
     }
