@@ -101,9 +101,6 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
             board_neighbours(geo, q).any(|r| cells[r] != 0 && cells[r] != colour && partner(chain_of[r]))
         })
     };
-    if std::env::var_os("IKEDA_DEBUG_SEKI").is_some() {
-        eprintln!("seki part {} states {}: {:?}", points.len(), graph.len(), tracked.iter().zip(&cases).map(|(&k, c)| (chains[k][0], chains[k].len(), *c)).collect::<Vec<_>>());
-    }
     // Both sides of a seki: S chains next (through a shared empty point) to an S or N
     // chain of the other colour, and the N chains next to those S chains (their status
     // then comes from the surrounding test of Section 5).
