@@ -1,27 +1,16 @@
 //! The legal masks a [`crate::Batch`] keeps for its games from one step to the next,
-//! updated from each move instead of recomputed from scratch.
-//!
-//! Under capturing superko (Rule 4) and simple ko, a play on an empty point can be
-//! refused only if it could capture or be suicide, and that needs the point to have no
-//! empty neighbour or to be the last liberty of a neighbouring chain. Any other empty
-//! point is legal for either colour whatever the history. Each game keeps a superset of
-//! the points that may be refused ("watched"): after a play it marks everything the play
-//! can have made so (the empty neighbours of the played point, the last liberty of each
-//! chain through or next to it left in atari, the removed stones), and every step tests
-//! the watched points exactly with [`Game::check`] (their answer depends on the colour to
-//! move and, for captures, on the whole history) and stops watching those that no longer
-//! need it. Every other point keeps its entry: `true` while empty, `false` once played.
-//!
-//! Positional superko tests every play against the history, so under it a row is
-//! rebuilt from scratch after each move; so is a game's row after a suicide, a playout
-//! or a reset.
+//! updated from each move instead of recomputed from scratch by the rules of
+//! [`crate::legal_watch`]: every point outside a game's watch set keeps its entry (`true`
+//! while empty, `false` once played), and every step tests the watched points exactly.
+//! A row is rebuilt from scratch after each move under positional superko, and after a
+//! suicide, a playout or a reset.
 
 use rayon::prelude::*;
 
-use crate::color::Cell;
 use crate::game::Game;
 use crate::geometry::{Geometry, Loc};
-use crate::position::{KoRule, PlayRules};
+use crate::legal_watch::{self, Turn, Watcher, SEEN_WORDS};
+use crate::position::PlayRules;
 
 /// The rows of legal actions of `n` games (`w*h + 1` each, the pass last) and what keeps
 /// them current.
@@ -42,25 +31,15 @@ pub(crate) struct Masks {
     complete: Vec<bool>,
 }
 
-/// Words of a game's filter of configurations: 4,096 bits, two per configuration in one
-/// word, so a capture's probe is answered without the history about 97% of the time in a
-/// game of 324 plays.
-const SEEN_WORDS: usize = 64;
-
 /// What every game's update reads: the layout and the rules.
 #[derive(Clone, Debug)]
 pub(crate) struct Ctx {
     width: usize,
     words: usize,
-    stride: usize,
     /// Padded cell to flat index (meaningless off the board).
     index: Vec<u16>,
-    /// Whether rows may be updated from moves (not under positional superko).
-    incremental: bool,
-    /// Whether a play may remove its own chain (then that play rebuilds the row).
-    suicide: bool,
-    /// Whether a capture is tested against the history (capturing superko).
-    probes: bool,
+    /// Which points to watch, and how they are tested.
+    watcher: Watcher,
 }
 
 /// One game's share of the masks.
@@ -81,15 +60,7 @@ impl Masks {
         for (i, loc) in geo.locs().enumerate() {
             index[loc as usize] = i as u16;
         }
-        let ctx = Ctx {
-            width,
-            words,
-            stride: usize::from(geo.stride),
-            index,
-            incremental: rules.ko != KoRule::PositionalSuperko,
-            suicide: rules.suicide,
-            probes: rules.ko == KoRule::CapturingSuperko,
-        };
+        let ctx = Ctx { width, words, index, watcher: Watcher::new(geo, rules) };
         Ok(Masks {
             ctx,
             rows: filled(n.saturating_mul(width), false)?,
@@ -144,93 +115,16 @@ impl Masks {
 }
 
 impl Slot<'_> {
-    /// The filter's word and two bits in it for a configuration hash (bits of the hash
-    /// that the history's own filter does not use). Both bits in one word: one cache line
-    /// per lookup or insertion.
-    #[inline]
-    fn seen_bits(hash: u128) -> (usize, u64) {
-        let h = (hash >> 64) as u64;
-        ((h % SEEN_WORDS as u64) as usize, (1 << ((h >> 32) % 64)) | (1 << ((h >> 48) % 64)))
-    }
-
     #[inline]
     fn remember(&mut self, hash: u128) {
-        let (w, bits) = Self::seen_bits(hash);
-        self.seen[w] |= bits;
-    }
-
-    /// Whether a configuration of this hash may be in the history (always, unless the
-    /// filter holds the whole history).
-    #[inline]
-    fn may_have_seen(&self, hash: u128) -> bool {
-        let (w, bits) = Self::seen_bits(hash);
-        !*self.complete || self.seen[w] & bits == bits
+        legal_watch::remember(self.seen, hash);
     }
 }
 
 impl Ctx {
     #[inline]
-    fn neighbours(&self, p: Loc) -> [Loc; 4] {
-        let s = self.stride as Loc;
-        [p - s, p - 1, p + 1, p + s]
-    }
-
-    #[inline]
-    fn mark(watch: &mut [u64], p: Loc) {
-        watch[p as usize / 64] |= 1 << (p % 64);
-    }
-
-    /// The entry of the empty point `p` for the side to move, or `None` if no play there
-    /// can be refused, for either colour, as long as it stays so (it has an empty
-    /// neighbour and is the last liberty of no neighbouring chain). One look at the
-    /// neighbours decides every play that captures nothing (suicide or not); a capture is
-    /// left to [`Game::check`] (the Rule 4 probe, the simple-ko ban).
-    #[inline]
-    fn test<const N: usize>(&self, g: &Game<N>, p: Loc, s: &Slot<'_>) -> Option<bool> {
-        let board = g.position.board();
-        if board.empty_neighbours(p) == 4 {
-            return None;
-        }
-        let opp = Cell::stone(g.to_move.opponent());
-        let (mut open, mut atari, mut captures, mut breathes) = (false, false, false, false);
-        for q in self.neighbours(p) {
-            match board.cell(q) {
-                Cell::Empty => open = true,
-                Cell::Wall => {}
-                c => {
-                    let last = board.in_atari(q);
-                    atari |= last;
-                    if c == opp {
-                        captures |= last;
-                    } else {
-                        breathes |= !last;
-                    }
-                }
-            }
-        }
-        if open && !atari {
-            None
-        } else if captures {
-            // A capture is refused only as a repetition (or a simple-ko retake).
-            let new = self.probes && !s.may_have_seen(board.hash_after(p, g.to_move));
-            Some(new || g.check(p).is_ok())
-        } else {
-            Some(open || breathes || self.suicide)
-        }
-    }
-
-    /// Marks the last liberty of the chain through `q` (a stone) if it has only one.
-    fn mark_if_atari<const N: usize>(&self, g: &Game<N>, q: Loc, watch: &mut [u64]) {
-        let board = g.position.board();
-        if !board.in_atari(q) {
-            return;
-        }
-        for s in board.chain(q) {
-            if let Some(&r) = self.neighbours(s).iter().find(|&&r| board.cell(r) == Cell::Empty) {
-                Self::mark(watch, r);
-                return;
-            }
-        }
+    fn turn<const N: usize>(g: &Game<N>) -> Turn {
+        Turn { color: g.to_move, last_pass: g.passes.last_pass }
     }
 
     /// The row of `g` from scratch.
@@ -244,14 +138,10 @@ impl Ctx {
         s.row.fill(false);
         s.watch.fill(0);
         if !g.passes.over {
-            if self.incremental {
-                g.position.board().for_each_empty(|i, p| {
-                    let entry = self.test(g, p, &s);
-                    s.row[i] = entry.unwrap_or(true);
-                    if entry.is_some() {
-                        Self::mark(s.watch, p);
-                    }
-                });
+            if self.watcher.incremental {
+                let Slot { row, watch, seen, complete, .. } = &mut s;
+                let seen = |h| legal_watch::may_have_seen(seen, **complete, h);
+                self.watcher.scan(&g.position, Self::turn(g), watch, seen, |i, _, legal| row[i] = legal);
             } else {
                 g.for_each_legal(|i, _| s.row[i] = true);
             }
@@ -270,22 +160,11 @@ impl Ctx {
     /// Before `g`'s side to move plays at `loc` (a legal play): watches the stones it will
     /// remove, or gives the row up if the play is a suicide.
     pub(crate) fn before_play<const N: usize>(&self, g: &Game<N>, loc: Loc, s: &mut Slot<'_>) {
-        if !self.incremental || !*s.fresh {
+        if !self.watcher.incremental || !*s.fresh {
             return;
         }
-        let board = g.position.board();
-        let c = g.to_move;
-        if self.suicide && board.shape(loc, c).suicide {
+        if !self.watcher.before_play(&g.position, loc, g.to_move, s.watch) {
             *s.fresh = false;
-            return;
-        }
-        let opp = Cell::stone(c.opponent());
-        for q in self.neighbours(loc) {
-            if board.cell(q) == opp && board.in_atari(q) {
-                for st in board.chain(q) {
-                    Self::mark(s.watch, st);
-                }
-            }
         }
     }
 
@@ -294,43 +173,17 @@ impl Ctx {
         if mv.is_some() && *s.complete {
             s.remember(g.position.board().hash());
         }
-        if !self.incremental || !*s.fresh || g.passes.over {
+        if !self.watcher.incremental || !*s.fresh || g.passes.over {
             self.rebuild(g, s);
             return;
         }
-        let board = g.position.board();
         if let Some(loc) = mv {
             s.row[self.index[loc as usize] as usize] = false;
-            let played = Cell::stone(g.to_move.opponent());
-            for q in self.neighbours(loc) {
-                match board.cell(q) {
-                    Cell::Empty => Self::mark(s.watch, q),
-                    Cell::Wall => {}
-                    c if c != played => self.mark_if_atari(g, q, s.watch),
-                    _ => {} // part of the played chain, looked at below
-                }
-            }
-            self.mark_if_atari(g, loc, s.watch);
+            self.watcher.after_play(&g.position, loc, g.to_move.opponent(), s.watch);
         }
-        self.retest(g, &mut s);
-    }
-
-    /// Tests every watched point exactly and stops watching those that cannot be refused.
-    fn retest<const N: usize>(&self, g: &Game<N>, s: &mut Slot<'_>) {
-        let board = g.position.board();
-        for k in 0..s.watch.len() {
-            let mut bits = s.watch[k];
-            while bits != 0 {
-                let p = (k * 64) as Loc + bits.trailing_zeros() as Loc;
-                bits &= bits - 1;
-                let i = self.index[p as usize] as usize;
-                let entry = if board.cell(p) == Cell::Empty { self.test(g, p, s) } else { Some(false) };
-                s.row[i] = entry.unwrap_or(true);
-                if entry.is_none() || board.cell(p) != Cell::Empty {
-                    s.watch[k] &= !(1 << (p % 64));
-                }
-            }
-        }
+        let Slot { row, watch, seen, complete, .. } = &mut s;
+        let seen = |h| legal_watch::may_have_seen(seen, **complete, h);
+        self.watcher.retest(&g.position, Self::turn(g), watch, seen, |p, legal| row[self.index[p as usize] as usize] = legal);
     }
 }
 

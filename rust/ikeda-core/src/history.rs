@@ -231,6 +231,18 @@ impl History {
         *n = n.saturating_add(1);
     }
 
+    /// Calls `f` with the hash of every configuration of the line, the initial one
+    /// included, in no particular order.
+    pub fn for_each_hash(&self, mut f: impl FnMut(u128)) {
+        f(self.initial);
+        let mut chunk = self.frozen.as_deref();
+        while let Some(c) = chunk {
+            c.entries.iter().for_each(|e| f(e.hash()));
+            chunk = c.parent.as_deref();
+        }
+        self.entries.iter().for_each(|e| f(e.hash()));
+    }
+
     /// Number of plays recorded.
     #[inline]
     #[must_use]

@@ -27,6 +27,8 @@ mod count_games;
 mod game;
 pub mod geometry;
 mod history;
+mod kept_legal;
+mod legal_watch;
 mod legal_positions;
 mod mcts;
 mod memory;
@@ -46,6 +48,7 @@ pub use count_games::{count_games, count_games_by_play, estimate_count, finite a
 pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo};
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
+pub use kept_legal::{KeptLegal, LocSet};
 pub use legal_positions::count_legal_positions;
 pub use memory::{room_for_one, NoMemory, RESERVE_PLAYS};
 pub use mcts::{search, Choice, SearchLimits, SearchResult};

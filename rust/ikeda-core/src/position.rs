@@ -150,6 +150,12 @@ impl<const N: usize> Position<N> {
         Ok(())
     }
 
+    /// Calls `f` with the hash of every configuration of the history, the current one
+    /// included, in no particular order.
+    pub fn for_each_configuration_hash(&self, f: impl FnMut(u128)) {
+        self.history.for_each_hash(f);
+    }
+
     /// Reserves the history's room for `plays` more plays (a play removes at most the
     /// stones on the board plus the ones played since, so `plays + points` removed stones
     /// suffice); fails instead of aborting when memory is short.

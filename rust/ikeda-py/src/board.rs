@@ -4,7 +4,7 @@
 //! applied to it, passes included (a pass leaves the stones as they are), so the game
 //! layer above needs no list of its own.
 
-use ikeda_core::{area, ownership, room_for_one, with_position, AnyPosition, Color, Geometry, Loc, PlayRules, MAX_SIDE};
+use ikeda_core::{area, ownership, room_for_one, with_position, AnyPosition, Color, Geometry, KeptLegal, Loc, LocSet, PlayRules, MAX_SIDE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -20,7 +20,18 @@ pub struct PyBoard {
     record: Vec<u16>,
     /// Stones of each colour removed from the board so far (Black, White).
     pub(crate) lost: [u32; 2],
+    /// The legal plays, kept up to date by this board's plays once asked for (a replay
+    /// that never asks pays one test per play).
+    kept: KeptLegal,
+    /// Per colour, the list of flat indices `legal_index_list` last made and the set of
+    /// points it holds. Never handed out (callers get copies, which they may change): the
+    /// next list is this one edited where the set changed (a few points in two moves)
+    /// and copied, instead of a list of every legal play built one item at a time.
+    listed: [Option<(Py<PyList>, LocSet)>; 2],
 }
+
+/// Beyond this many changed points, a list is built anew rather than edited.
+const LIST_EDITS: u32 = 12;
 
 /// Lists up to this long are made at once; longer ones (a record of any length) by
 /// appends, which fail as MemoryError rather than a panic.
@@ -138,26 +149,24 @@ impl PyBoard {
         self.record.last().is_some_and(|&i| usize::from(i) == self.geo().pass_index())
     }
 
-    /// The flat index the simple-ko ban forbids now, if any.
-    fn ko_ban(&self) -> Option<usize> {
-        let geo = self.geo();
-        with_position!(&self.pos, p => p.ko_ban(self.last_pass())).map(|l| geo.index_of_loc(l))
+    /// Calls `f(flat index)` for each legal play of `c` (the simple-ko ban applied), in
+    /// flat-index order, from the kept set.
+    fn for_each_legal(&mut self, c: Color, mut f: impl FnMut(usize)) {
+        let last_pass = self.last_pass();
+        let kept = &mut self.kept;
+        with_position!(&self.pos, p => kept.for_each_legal(p, c, last_pass, |i, _| f(i)));
     }
 
     /// The legal plays of `c` by flat index (the simple-ko ban applied).
-    fn legal_plays(&self, c: Color) -> Vec<usize> {
-        let ko = self.ko_ban();
+    fn legal_plays(&mut self, c: Color) -> Vec<usize> {
         let mut out = Vec::with_capacity(self.geo().points());
-        with_position!(&self.pos, p => p.for_each_legal(c, |i, _| out.push(i)));
-        if let Some(k) = ko {
-            out.retain(|&i| i != k);
-        }
+        self.for_each_legal(c, |i| out.push(i));
         out
     }
 
     /// A copy sharing this board's history.
     pub(crate) fn fork(&mut self) -> PyBoard {
-        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost }
+        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost, kept: self.kept.clone(), listed: [None, None] }
     }
 
     pub(crate) fn geometry(&self) -> Geometry {
@@ -173,29 +182,71 @@ impl PyBoard {
         let (loc, last_pass) = (self.loc(i), self.last_pass());
         with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).map_err(NotPlayed::Illegal)?;
         with_position!(&mut self.pos, p => p.try_reserve(1)).map_err(|_| NotPlayed::NoMemory("the game's history"))?;
-        let effect = with_position!(&mut self.pos, p => p.play_unchecked(loc, c));
+        let kept = &mut self.kept;
+        let effect = with_position!(&mut self.pos, p => {
+            kept.before_play(p, loc, c);
+            let effect = p.play_unchecked(loc, c);
+            kept.after_play(p, loc, c);
+            effect
+        });
         self.count_removed(c, effect, 1);
         self.record.push(i as u16);
         Ok(())
     }
 
     /// The legal plays of `c` as a list of flat indices (no pass).
-    pub(crate) fn legal_index_list<'py>(&self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
-        int_list(py, self.legal_plays(c).into_iter())
+    pub(crate) fn legal_index_list<'py>(&mut self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
+        let last_pass = self.last_pass();
+        let kept = &mut self.kept;
+        let Some(set) = with_position!(&self.pos, p => kept.legal_set(p, c, last_pass)) else {
+            return int_list(py, self.legal_plays(c).into_iter());
+        };
+        let geo = self.geo();
+        let words = geo.cells().div_ceil(64);
+        let ints = small_ints(py);
+        let listed = &mut self.listed[c.index()];
+        let changed: u32 = match listed {
+            Some((_, old)) => old[..words].iter().zip(&set).map(|(a, b)| (a ^ b).count_ones()).sum(),
+            None => u32::MAX,
+        };
+        if changed > LIST_EDITS {
+            let mut items = Vec::with_capacity(geo.points());
+            KeptLegal::for_each_index(geo, &set, |i, _| items.push(i));
+            let list = int_list(py, items.into_iter())?;
+            *listed = Some((list.clone().unbind(), set));
+            return Ok(list.get_slice(0, list.len()));
+        }
+        let (list, old) = listed.as_mut().expect("a list to edit");
+        let list = list.bind(py);
+        // Ascending, so that each point's rank among the points before it is final.
+        for k in 0..words {
+            let mut diff = old[k] ^ set[k];
+            while diff != 0 {
+                let bit = diff & diff.wrapping_neg();
+                diff &= diff - 1;
+                let below = old[..k].iter().map(|w| w.count_ones()).sum::<u32>() + (old[k] & (bit - 1)).count_ones();
+                let loc = (k * 64) as Loc + bit.trailing_zeros() as Loc;
+                if set[k] & bit != 0 {
+                    list.insert(below as usize, ints[geo.index_of_loc(loc)].bind(py))?;
+                } else {
+                    list.del_item(below as usize)?;
+                }
+                old[k] ^= bit;
+            }
+        }
+        Ok(list.get_slice(0, list.len()))
     }
 
     /// The legal plays of `c` as a list of GTP names (no pass).
-    pub(crate) fn legal_vertex_list<'py>(&self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
+    pub(crate) fn legal_vertex_list<'py>(&mut self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
         name_list(py, self.geo(), self.legal_plays(c).into_iter())
     }
 
     /// The legal moves of `c` as a bool array of `w*h + 1`, pass last.
-    pub(crate) fn legal_mask_array<'py>(&self, py: Python<'py>, c: Color) -> Bound<'py, PyArray1<bool>> {
+    pub(crate) fn legal_mask_array<'py>(&mut self, py: Python<'py>, c: Color) -> Bound<'py, PyArray1<bool>> {
         let mut out = vec![false; self.geo().points() + 1];
-        with_position!(&self.pos, p => p.legal_mask(c, &mut out));
-        if let Some(k) = self.ko_ban() {
-            out[k] = false;
-        }
+        self.for_each_legal(c, |i| out[i] = true);
+        *out.last_mut().expect("the pass") = true;
         PyArray1::from_vec(py, out)
     }
 }
@@ -210,7 +261,7 @@ impl PyBoard {
         let rules = rules.map_or(Ok(PlayRules::IKEDA), |r| r.play())?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
         let pos = AnyPosition::from_setup(geo, rules, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
-        Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0] })
+        Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0], kept: KeptLegal::new(), listed: [None, None] })
     }
 
     #[getter]
@@ -283,6 +334,7 @@ impl PyBoard {
     fn undo(&mut self) -> Option<usize> {
         let i = usize::from(self.record.pop()?);
         if i != self.geo().pass_index() {
+            self.kept.invalidate();
             if let Some((_, c, effect)) = with_position!(&mut self.pos, p => p.undo()) {
                 self.count_removed(c, effect, -1);
             }
@@ -330,17 +382,17 @@ impl PyBoard {
 
     /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true; the
     /// simple-ko ban applied, as in the two below).
-    fn legal_mask<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_mask<'py>(&mut self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(self.legal_mask_array(py, color_arg(color)?))
     }
 
     /// Flat indices of the legal plays of `color` (no pass).
-    fn legal_indices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
+    fn legal_indices<'py>(&mut self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         self.legal_index_list(py, color_arg(color)?)
     }
 
     /// GTP names of the legal plays of `color` (no pass).
-    fn legal_vertices<'py>(&self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
+    fn legal_vertices<'py>(&mut self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
         self.legal_vertex_list(py, color_arg(color)?)
     }
 

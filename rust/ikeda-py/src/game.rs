@@ -103,7 +103,7 @@ impl PyGameCore {
         if self.over {
             return Ok(PyList::empty(py));
         }
-        self.board()?.bind(py).try_borrow()?.legal_index_list(py, self.color)
+        self.board()?.bind(py).try_borrow_mut()?.legal_index_list(py, self.color)
     }
 
     /// The legal moves as GTP vertices, "pass" last; empty once the game is over.
@@ -111,7 +111,7 @@ impl PyGameCore {
         if self.over {
             return Ok(PyList::empty(py));
         }
-        let moves = self.board()?.bind(py).try_borrow()?.legal_vertex_list(py, self.color)?;
+        let moves = self.board()?.bind(py).try_borrow_mut()?.legal_vertex_list(py, self.color)?;
         moves.append(intern!(py, "pass"))?;
         Ok(moves)
     }
@@ -119,7 +119,7 @@ impl PyGameCore {
     /// Legal moves as bool ``(w*h + 1,)``, row-major from the top-left point, pass last;
     /// all false once the game is over.
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let board = self.board()?.bind(py).try_borrow()?;
+        let mut board = self.board()?.bind(py).try_borrow_mut()?;
         if self.over {
             return Ok(PyArray1::from_vec(py, vec![false; board.geometry().points() + 1]));
         }

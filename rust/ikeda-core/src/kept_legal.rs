@@ -1,0 +1,343 @@
+//! The legal plays of one position, kept from one play to the next instead of found by a
+//! scan of the whole board at every request (the Python `Board`'s and `Game`'s legal
+//! lists). Which points can be refused, what a play can change, and how a point is tested
+//! are [`crate::legal_watch`]'s, shared with a [`crate::Batch`]'s masks.
+//!
+//! The set is the board's empty points less the watched points refused to the side to
+//! move. Each colour keeps its own answers for the watched points: a play marks the points
+//! whose neighbourhood it changes as stale for both colours, and a capture's answer also
+//! goes stale at every play (it depends on the whole board and history); a request tests
+//! only the stale points of the colour asking. A capture is tested against the history
+//! only when a filter of the line's configurations cannot rule the repetition out. The
+//! simple-ko ban is applied as the list is read, so the answers hold before and after a
+//! pass.
+
+use crate::board::WORDS;
+use crate::color::{Cell, Color};
+use crate::geometry::Loc;
+use crate::legal_watch::{self, Local, Turn, Watcher, SEEN_WORDS};
+use crate::position::Position;
+
+type Bits = [u64; WORDS];
+
+/// A set of points, one bit per padded cell (bit `loc % 64` of word `loc / 64`).
+pub type LocSet = [u64; WORDS];
+
+#[inline]
+fn set_bit(bits: &mut Bits, p: Loc, on: bool) {
+    let (k, bit) = (p as usize / 64, 1u64 << (p % 64));
+    if on {
+        bits[k] |= bit;
+    } else {
+        bits[k] &= !bit;
+    }
+}
+
+/// A position's legal plays, kept up to date by its owner's calls around each play.
+#[derive(Clone, Debug)]
+pub struct KeptLegal {
+    /// The points that may be refused, one bit per padded cell.
+    watch: Bits,
+    /// Per colour: the watched points refused to it (bits of occupied points mean
+    /// nothing: the set is read through the board's empty points).
+    banned: [Bits; 2],
+    /// Per colour: the watched points whose answer for it must be found again.
+    stale: [Bits; 2],
+    /// Per colour: the watched points where its play captures.
+    capture: [Bits; 2],
+    /// What the play under way marked, between [`KeptLegal::before_play`] and
+    /// [`KeptLegal::after_play`].
+    marks: Bits,
+    /// Whether the above describe the position as it stands; if not, the next request
+    /// scans the board from scratch.
+    fresh: bool,
+    /// A Bloom filter of the configurations of the line ([`legal_watch::remember`]).
+    seen: [u64; SEEN_WORDS],
+    /// Whether `seen` holds every configuration of the line (it may hold more: a play
+    /// taken back stays in it, which only sends some captures to the exact test).
+    complete: bool,
+}
+
+impl Default for KeptLegal {
+    fn default() -> Self {
+        KeptLegal::new()
+    }
+}
+
+impl KeptLegal {
+    /// A set to be built at its first request.
+    #[must_use]
+    pub const fn new() -> Self {
+        KeptLegal {
+            watch: [0; WORDS],
+            banned: [[0; WORDS]; 2],
+            stale: [[0; WORDS]; 2],
+            capture: [[0; WORDS]; 2],
+            marks: [0; WORDS],
+            fresh: false,
+            seen: [0; SEEN_WORDS],
+            complete: false,
+        }
+    }
+
+    /// Forgets the kept set: the position changed otherwise than by a play seen by
+    /// [`KeptLegal::before_play`] and [`KeptLegal::after_play`], but only by taking plays
+    /// back (a new position needs a new set).
+    pub fn invalidate(&mut self) {
+        self.fresh = false;
+    }
+
+    /// Before `c` plays at `loc` on `pos` (a legal play).
+    #[inline]
+    pub fn before_play<const N: usize>(&mut self, pos: &Position<N>, loc: Loc, c: Color) {
+        if self.fresh {
+            let w = Watcher::new(pos.geometry(), pos.rules());
+            if w.incremental && w.before_play(pos, loc, c, &mut self.marks) {
+                w.mark_leaving_atari(pos, loc, c, &mut self.marks);
+            } else {
+                self.fresh = false;
+                self.marks = [0; WORDS];
+            }
+        }
+    }
+
+    /// After `c` played at `loc` on `pos` (the play [`KeptLegal::before_play`] saw).
+    #[inline]
+    pub fn after_play<const N: usize>(&mut self, pos: &Position<N>, loc: Loc, c: Color) {
+        if self.complete {
+            legal_watch::remember(&mut self.seen, pos.board().hash());
+        }
+        if !self.fresh {
+            return;
+        }
+        Watcher::new(pos.geometry(), pos.rules()).after_play(pos, loc, c, &mut self.marks);
+        // The played point too, so that its answers (a capture's among them) are dropped.
+        set_bit(&mut self.marks, loc, true);
+        for k in 0..pos.geometry().cells().div_ceil(64) {
+            let m = std::mem::take(&mut self.marks[k]);
+            self.watch[k] |= m;
+            self.stale[0][k] |= m;
+            self.stale[1][k] |= m;
+        }
+    }
+
+    /// Calls `f(flat index, loc)` for every legal play of `color` on `pos`, in flat-index
+    /// order, the simple-ko ban applied unless `last_pass`; the same plays as
+    /// [`Position::for_each_legal`] less [`Position::ko_ban`].
+    pub fn for_each_legal<const N: usize>(&mut self, pos: &Position<N>, color: Color, last_pass: bool, mut f: impl FnMut(usize, Loc)) {
+        match self.legal_set(pos, color, last_pass) {
+            Some(set) => KeptLegal::for_each_index(pos.geometry(), &set, f),
+            None => {
+                // Positional superko: every play is tested against the history each time.
+                let ko = pos.ko_ban(last_pass);
+                pos.for_each_legal(color, |i, l| {
+                    if Some(l) != ko {
+                        f(i, l);
+                    }
+                });
+            }
+        }
+    }
+
+    /// The legal plays of `color` on `pos` as a set of locs, the simple-ko ban applied
+    /// unless `last_pass`, or `None` where nothing is kept (positional superko: then
+    /// [`Position::for_each_legal`] is the answer).
+    pub fn legal_set<const N: usize>(&mut self, pos: &Position<N>, color: Color, last_pass: bool) -> Option<LocSet> {
+        let w = Watcher::new(pos.geometry(), pos.rules());
+        if !w.incremental {
+            return None;
+        }
+        if !self.complete && w.probes {
+            self.seen = [0; SEEN_WORDS];
+            pos.for_each_configuration_hash(|h| legal_watch::remember(&mut self.seen, h));
+            self.complete = true;
+        }
+        if self.fresh {
+            self.retest(&w, pos, color);
+        } else {
+            self.scan(&w, pos, color);
+        }
+        let mut set = pos.board().empty_set();
+        let banned = &self.banned[color.index()];
+        for (s, b) in set.iter_mut().zip(banned).take(pos.geometry().cells().div_ceil(64)) {
+            *s &= !b;
+        }
+        // The simple-ko ban, for whichever colour asks (the answers above leave it out).
+        if let Some(ko) = pos.ko_ban(last_pass) {
+            set_bit(&mut set, ko, false);
+        }
+        Some(set)
+    }
+
+    /// Calls `f(flat index, loc)` for every point of `set` on a board of `geo`, in
+    /// flat-index order.
+    pub fn for_each_index(geo: crate::Geometry, set: &LocSet, mut f: impl FnMut(usize, Loc)) {
+        let (width, stride) = (usize::from(geo.width), usize::from(geo.stride));
+        // Row r (from 0) holds locs (r+1)*s + 1 ..= (r+1)*s + w.
+        let (mut row_base, mut index_base) = (stride + 1, 0);
+        for (k, &word) in set.iter().enumerate().take(geo.cells().div_ceil(64)) {
+            let mut bits = word;
+            while bits != 0 {
+                let loc = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                while loc >= row_base + stride {
+                    row_base += stride;
+                    index_base += width;
+                }
+                f(index_base + loc - row_base, loc as Loc);
+            }
+        }
+    }
+
+    /// The answer of `color` at the empty point `p`, kept; whether `p` stays watched.
+    #[inline]
+    fn answer<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color, p: Loc) -> bool {
+        let k = color.index();
+        let turn = Turn { color, last_pass: true };
+        let local = w.classify(pos, color, p);
+        let legal = match local {
+            Local::Open => return false,
+            Local::Capture => {
+                let (seen, complete) = (&self.seen, self.complete);
+                w.probe(pos, turn, p, |h| legal_watch::may_have_seen(seen, complete, h))
+            }
+            Local::Decided(legal) => legal,
+        };
+        set_bit(&mut self.capture[k], p, local == Local::Capture);
+        set_bit(&mut self.banned[k], p, !legal);
+        true
+    }
+
+    /// Builds the set from scratch: every empty point tested for `color`, and those that
+    /// may be refused watched and left stale for the other colour.
+    fn scan<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color) {
+        self.watch = [0; WORDS];
+        self.banned = [[0; WORDS]; 2];
+        self.capture = [[0; WORDS]; 2];
+        self.marks = [0; WORDS];
+        let board = pos.board();
+        for p in board.empty_points() {
+            if self.answer(w, pos, color, *p) {
+                set_bit(&mut self.watch, *p, true);
+            }
+        }
+        self.stale[color.index()] = [0; WORDS];
+        self.stale[color.opponent().index()] = self.watch;
+        self.fresh = true;
+    }
+
+    /// Tests again the points stale for `color`, and stops watching those that cannot be
+    /// refused; probes its other captures again (the board and the history have changed
+    /// since, but not what surrounds them).
+    fn retest<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color) {
+        let board = pos.board();
+        let k = color.index();
+        let turn = Turn { color, last_pass: true };
+        for word in 0..pos.geometry().cells().div_ceil(64) {
+            let stale = std::mem::take(&mut self.stale[k][word]) & self.watch[word];
+            let mut captures = self.capture[k][word] & self.watch[word] & !stale;
+            while captures != 0 {
+                let p = (word * 64) as Loc + captures.trailing_zeros() as Loc;
+                captures &= captures - 1;
+                // Still empty: a point played on is marked, so it is stale.
+                let (seen, complete) = (&self.seen, self.complete);
+                let legal = w.probe(pos, turn, p, |h| legal_watch::may_have_seen(seen, complete, h));
+                set_bit(&mut self.banned[k], p, !legal);
+            }
+            let mut bits = stale;
+            while bits != 0 {
+                let p = (word * 64) as Loc + bits.trailing_zeros() as Loc;
+                bits &= bits - 1;
+                if board.cell(p) != Cell::Empty || !self.answer(w, pos, color, p) {
+                    let bit = !(1u64 << (p % 64));
+                    self.watch[word] &= bit;
+                    for c in 0..2 {
+                        self.banned[c][word] &= bit;
+                        self.capture[c][word] &= bit;
+                        self.stale[c][word] &= bit;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::{RngCore, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::KeptLegal;
+    use crate::color::Color;
+    use crate::geometry::{Geometry, Loc, MAX_CELLS};
+    use crate::position::{Illegal, KoRule, PlayRules, Position};
+
+    fn scratch<const N: usize>(pos: &Position<N>, c: Color, last_pass: bool) -> Vec<usize> {
+        let ko = pos.ko_ban(last_pass);
+        let mut out = Vec::new();
+        pos.for_each_legal(c, |i, l| {
+            if Some(l) != ko {
+                out.push(i);
+            }
+        });
+        out
+    }
+
+    /// Random lines with eye filling (captures, ko and superko all the time), passes and
+    /// undos: after every move the kept set, asked for either colour, equals the scan from
+    /// scratch under every play rule.
+    #[test]
+    fn kept_legal_equals_the_scan_from_scratch() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut banned = 0;
+        for (w, h) in [(2, 3), (3, 3), (4, 4), (5, 5), (9, 9), (7, 2), (19, 19)] {
+            for ko in [KoRule::CapturingSuperko, KoRule::SimpleKo, KoRule::PositionalSuperko] {
+                for suicide in [false, true] {
+                    let geo = Geometry::new(w, h).unwrap();
+                    let mut pos = Position::<MAX_CELLS>::new(geo, PlayRules { ko, suicide });
+                    let mut kept = KeptLegal::new();
+                    let (mut c, mut last_pass) = (Color::Black, false);
+                    for step in 0..600 {
+                        // Asked for both colours, for the side to move only, or not at all
+                        // for a while (the answers of a colour not asked go stale).
+                        let asked = match rng.next_u64() % 4 {
+                            0 => vec![],
+                            1 => vec![c],
+                            _ => vec![c, c.opponent()],
+                        };
+                        for colour in asked {
+                            let mut got = Vec::new();
+                            kept.for_each_legal(&pos, colour, last_pass, |i, _| got.push(i));
+                            assert_eq!(got, scratch(&pos, colour, last_pass), "{w}x{h} {ko:?} suicide={suicide}, step {step}");
+                        }
+                        for loc in geo.locs() {
+                            banned += usize::from(matches!(pos.check_move(loc, c, last_pass), Err(Illegal::Superko | Illegal::Ko)));
+                        }
+                        let mut legal: Vec<Loc> = Vec::new();
+                        kept.for_each_legal(&pos, c, last_pass, |_, l| legal.push(l));
+                        let r = rng.next_u64();
+                        if r % 50 == 0 && pos.plays() > 0 {
+                            let _ = pos.undo();
+                            kept.invalidate();
+                            last_pass = false;
+                        } else if legal.is_empty() || r % 30 == 1 {
+                            last_pass = true;
+                        } else {
+                            let loc = legal[(r >> 8) as usize % legal.len()];
+                            kept.before_play(&pos, loc, c);
+                            pos.play_unchecked(loc, c);
+                            kept.after_play(&pos, loc, c);
+                            last_pass = false;
+                        }
+                        c = c.opponent();
+                        if r % 97 == 3 {
+                            pos = Position::new(geo, PlayRules { ko, suicide });
+                            kept = KeptLegal::new();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(banned > 1000, "only {banned} ko and superko bans seen");
+    }
+}
