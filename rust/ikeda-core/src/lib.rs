@@ -53,7 +53,7 @@ pub use legal_positions::count_legal_positions;
 pub use memory::{room_for_one, NoMemory, RESERVE_PLAYS};
 pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use perft::perft;
-pub use playout::{game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, simulate_into, try_play_out, RandomGame, Summary};
+pub use playout::{game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, simulate_into, simulate_serial_into, try_play_out, RandomGame, Summary};
 pub use position::{Illegal, KoRule, PlayRules, Position};
 pub use status::{confirm_status, Case, ChainStatus, Count, FirstMover, Status, StatusError, StatusKo, StatusOptions, StatusReport};
 pub use territory::{area, ownership, Area};

@@ -212,36 +212,63 @@ pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usiz
 
 /// [`simulate`], appending to `out`: a caller that reserved room for `count` summaries
 /// first (fallibly) makes the run allocate nothing for them. A game whose history cannot
-/// grow ([`try_play_out`]) makes the whole run [`NoMemory`].
+/// grow ([`try_play_out`]) makes the whole run [`NoMemory`]. On a pool of one thread the
+/// games are played in order with no work splitting.
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<(), NoMemory> {
+    if rayon::current_num_threads() == 1 {
+        return simulate_serial_into(out, geo, rules, seed, first, count, pass_probability, max_moves);
+    }
     let short = std::sync::atomic::AtomicBool::new(false);
     // Every game starts as a copy of one empty game (a copy is a memcpy; a new board is
     // built point by point).
     crate::with_tier!(geo, N => {
         let start = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
         out.par_extend((0..count as u64).into_par_iter().map(|k| {
-            let mut game = start.clone();
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, first + k));
-            let mut length = 0;
-            let ended = try_play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1).unwrap_or_else(|NoMemory| {
+            summary(&start, rules, game_seed(seed, first + k), pass_probability, max_moves).unwrap_or_else(|(NoMemory, s)| {
                 short.store(true, std::sync::atomic::Ordering::Relaxed);
-                false
-            });
-            let (score, area2) = game.scores(rules);
-            Summary {
-                margin: score.margin(),
-                margin_area2: area2.margin(),
-                first_passer: game.passes.first_passer.map_or(0, |c| c as u8),
-                length,
-                capped: !ended,
-            }
+                s
+            })
         }));
     });
     if short.into_inner() {
         return Err(NoMemory);
     }
     Ok(())
+}
+
+/// [`simulate_into`] on the calling thread, whatever pool it is in: the same games, with
+/// no hand-off to a worker thread (a one-thread run from Python calls this directly, so a
+/// call costs no wake-up of a pool thread and no idle spinning after it).
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_serial_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<(), NoMemory> {
+    crate::with_tier!(geo, N => {
+        let start = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
+        for k in 0..count as u64 {
+            out.push(summary(&start, rules, game_seed(seed, first + k), pass_probability, max_moves).map_err(|(e, _)| e)?);
+        }
+    });
+    Ok(())
+}
+
+/// Plays one game of a run from a copy of `start` (a copy is a memcpy; a new board is
+/// built point by point) and summarises it; on [`NoMemory`] the summary of the game as
+/// far as it went comes with the error.
+#[inline]
+fn summary<const N: usize>(start: &Game<N>, rules: &Rules, seed: u64, pass_probability: f64, max_moves: usize) -> Result<Summary, (NoMemory, Summary)> {
+    let mut game = start.clone();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut length = 0;
+    let played = try_play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1);
+    let (score, area2) = game.scores(rules);
+    let s = Summary {
+        margin: score.margin(),
+        margin_area2: area2.margin(),
+        first_passer: game.passes.first_passer.map_or(0, |c| c as u8),
+        length,
+        capped: !played.unwrap_or(false),
+    };
+    played.map(|_| s).map_err(|e| (e, s))
 }
 
 #[cfg(test)]

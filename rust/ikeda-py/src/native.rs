@@ -219,11 +219,16 @@ fn simulate<'py>(
     if !(0.0..=1.0).contains(&pass_probability) {
         return Err(bad_argument(format!("pass_probability must be in [0, 1], not {pass_probability}")));
     }
-    let pool = crate::thread_pool(threads)?;
+    let pool = if threads == 1 { None } else { Some(crate::thread_pool(threads)?) };
     let mut games = Vec::new();
     games.try_reserve_exact(count).map_err(|_| crate::errors::no_memory(&format!("{count} games")))?;
-    py.detach(|| pool.install(|| ikeda_core::simulate_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap)))
-        .map_err(|NoMemory| no_memory(&format!("games capped at {cap} moves")))?;
+    // One thread plays on this one: no hand-off to a pool thread, which would be woken
+    // for each call and spin idle after it.
+    py.detach(|| match &pool {
+        None => ikeda_core::simulate_serial_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap),
+        Some(pool) => pool.install(|| ikeda_core::simulate_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap)),
+    })
+    .map_err(|NoMemory| no_memory(&format!("games capped at {cap} moves")))?;
     Ok((
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin) / 2.0)),
         PyArray1::from_iter(py, games.iter().map(|g| f64::from(g.margin_area2) / 2.0)),
