@@ -43,6 +43,45 @@ impl Marks {
     }
 }
 
+/// The place of `loc` in an array of `N` cells. A tier whose capacity is a power of two
+/// (9x9 and 19x19, [`crate::tiers`]) masks the loc, so the compiler sees every index in
+/// bounds and drops the bounds check (the project forbids `unsafe`); a loc is always
+/// below the capacity, so the mask changes nothing. Other capacities index as they are.
+#[inline(always)]
+fn at<const N: usize>(loc: Loc) -> usize {
+    debug_assert!(usize::from(loc) < N, "loc {loc} in a board of {N} cells");
+    if N.is_power_of_two() {
+        usize::from(loc) & (N - 1)
+    } else {
+        usize::from(loc)
+    }
+}
+
+/// The Zobrist key of a stone of `c` at `loc`, with the loc masked as [`at`] masks it.
+#[inline(always)]
+fn key<const N: usize>(c: Color, loc: Loc) -> u128 {
+    zobrist::key(c, at::<N>(loc) as Loc)
+}
+
+/// Per-cell values of a board of `N` cells, indexed by loc (see [`at`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Grid<T, const N: usize>([T; N]);
+
+impl<T, const N: usize> std::ops::Index<Loc> for Grid<T, N> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, loc: Loc) -> &T {
+        &self.0[at::<N>(loc)]
+    }
+}
+
+impl<T, const N: usize> std::ops::IndexMut<Loc> for Grid<T, N> {
+    #[inline(always)]
+    fn index_mut(&mut self, loc: Loc) -> &mut T {
+        &mut self.0[at::<N>(loc)]
+    }
+}
+
 /// Why a set of stones cannot form a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
@@ -72,25 +111,55 @@ impl std::error::Error for SetupError {}
 #[derive(Clone)]
 pub struct Board<const N: usize> {
     geo: Geometry,
-    cells: [Cell; N],
-    head: [Loc; N],
-    next: [Loc; N],
+    cells: Grid<Cell, N>,
+    head: Grid<Loc, N>,
+    next: Grid<Loc, N>,
     /// At a chain's head: its pseudo-liberties.
-    libs: [Libs; N],
+    libs: Grid<Libs, N>,
     /// At a chain's head: its number of stones.
-    size: [u16; N],
+    size: Grid<u16, N>,
     hash: u128,
     stones: [u16; 2],
     /// The empty points, one bit per loc: legal-move scans visit only these, in order.
     empty: [u64; WORDS],
     /// The empty points again as an unordered list (`empties[..empty_count]`), with each
     /// empty point's place in it: a uniform draw among them is one index.
-    empties: [Loc; N],
-    empty_at: [Loc; N],
+    empties: Grid<Loc, N>,
+    empty_at: Grid<Loc, N>,
     empty_count: u16,
-    /// Per point: how many of its neighbours are empty (kept for every cell; only read
-    /// for empty points, where 4 means a play there can neither capture nor die).
-    empty_neighbours: [u8; N],
+    /// Per point: how many of its neighbours hold each kind of cell, one nibble per
+    /// [`Cell`] value (empty, Black, White, wall), see [`Around`]. Exact for every point
+    /// of the board (wall cells keep meaningless counts, never read): a stone placed or
+    /// removed changes each neighbour's word by one add.
+    around: Grid<u16, N>,
+}
+
+/// The neighbour counts of one point: nibble `k` counts the neighbours whose cell is
+/// `k` as a [`Cell`] value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Around(u16);
+
+impl Around {
+    /// How many neighbours hold `cell`.
+    #[inline(always)]
+    #[must_use]
+    pub fn count(self, cell: Cell) -> u8 {
+        (self.0 >> (4 * cell as u16) & 0xF) as u8
+    }
+
+    /// Whether no neighbour holds `a` or `b`.
+    #[inline(always)]
+    #[must_use]
+    pub fn none_of(self, a: Cell, b: Cell) -> bool {
+        self.0 & (0xF << (4 * a as u16) | 0xF << (4 * b as u16)) == 0
+    }
+
+    /// What a cell turning from empty to `cell` adds to each neighbour's word (the
+    /// reverse is its negation, in wrapping arithmetic).
+    #[inline(always)]
+    fn filled(cell: Cell) -> u16 {
+        (1u16 << (4 * cell as u16)).wrapping_sub(1)
+    }
 }
 
 /// A chain's pseudo-liberties in one word: the count (bits 0..12), the sum of their locs
@@ -159,36 +228,35 @@ impl<const N: usize> Board<N> {
     #[must_use]
     pub fn new(geo: Geometry) -> Self {
         debug_assert!(geo.cells() <= N);
-        let mut cells = [Cell::Wall; N];
+        let mut cells = Grid([Cell::Wall; N]);
         let mut empty = [0; WORDS];
-        let (mut empties, mut empty_at, mut empty_count) = ([0; N], [0; N], 0);
+        let (mut empties, mut empty_at, mut empty_count) = (Grid([0; N]), Grid([0; N]), 0);
         for loc in geo.locs() {
-            cells[loc as usize] = Cell::Empty;
+            cells[loc] = Cell::Empty;
             empty[loc as usize / 64] |= 1 << (loc % 64);
-            empties[usize::from(empty_count)] = loc;
-            empty_at[loc as usize] = empty_count;
+            empties[empty_count] = loc;
+            empty_at[loc] = empty_count;
             empty_count += 1;
         }
-        let mut empty_neighbours = [0; N];
+        let mut around = Grid([0; N]);
         for loc in geo.locs() {
             let s = geo.stride;
-            empty_neighbours[loc as usize] =
-                [loc - s, loc - 1, loc + 1, loc + s].iter().filter(|&&q| cells[q as usize] == Cell::Empty).count() as u8;
+            around[loc] = [loc - s, loc - 1, loc + 1, loc + s].iter().map(|&q| 1 << (4 * cells[q] as u16)).sum();
         }
         Board {
             geo,
             cells,
-            head: [0; N],
-            next: [0; N],
-            libs: [Libs::default(); N],
-            size: [0; N],
+            head: Grid([0; N]),
+            next: Grid([0; N]),
+            libs: Grid([Libs::default(); N]),
+            size: Grid([0; N]),
             hash: 0,
             stones: [0; 2],
             empty,
             empties,
             empty_at,
             empty_count,
-            empty_neighbours,
+            around,
         }
     }
 
@@ -202,14 +270,14 @@ impl<const N: usize> Board<N> {
                     return Err(SetupError::Coord(CoordError::BadIndex(i as i64)));
                 }
                 let loc = geo.loc_of_index(i);
-                if b.cells[loc as usize] != Cell::Empty {
+                if b.cells[loc] != Cell::Empty {
                     return Err(SetupError::Repeated(i));
                 }
                 b.add_stone(loc, color);
             }
         }
         for loc in geo.locs() {
-            if b.cells[loc as usize].color().is_some() && !b.has_liberty(loc) {
+            if b.cells[loc].color().is_some() && !b.has_liberty(loc) {
                 return Err(SetupError::NoLiberty(geo.index_of_loc(loc)));
             }
         }
@@ -248,14 +316,14 @@ impl<const N: usize> Board<N> {
     #[inline]
     #[must_use]
     pub fn cell(&self, loc: Loc) -> Cell {
-        self.cells[loc as usize]
+        self.cells[loc]
     }
 
     /// The padded cells (walls included), for hashing-free comparisons and flood fills.
     #[inline]
     #[must_use]
     pub fn cells(&self) -> &[Cell; N] {
-        &self.cells
+        &self.cells.0
     }
 
     /// The Zobrist hash of the configuration (stones only).
@@ -275,14 +343,14 @@ impl<const N: usize> Board<N> {
     /// over the chain. Precondition: `loc` holds a stone.
     #[must_use]
     pub fn liberties(&self, loc: Loc) -> usize {
-        usize::from(self.count_liberties(self.head[loc as usize]))
+        usize::from(self.count_liberties(self.head[loc]))
     }
 
     /// Whether the chain through `loc` has a liberty. Precondition: `loc` holds a stone.
     #[inline]
     #[must_use]
     pub fn has_liberty(&self, loc: Loc) -> bool {
-        self.libs[self.head[loc as usize] as usize].count() != 0
+        self.libs[self.head[loc]].count() != 0
     }
 
     /// Whether the chain through `q` has `p` as its only liberty. Precondition: `q` holds
@@ -290,7 +358,7 @@ impl<const N: usize> Board<N> {
     #[inline]
     #[must_use]
     pub fn only_liberty_is(&self, q: Loc, p: Loc) -> bool {
-        self.libs[self.head[q as usize] as usize].only_at(p)
+        self.libs[self.head[q]].only_at(p)
     }
 
     /// Whether the chain through `loc` has exactly one liberty. Precondition: `loc`
@@ -298,7 +366,7 @@ impl<const N: usize> Board<N> {
     #[inline]
     #[must_use]
     pub fn in_atari(&self, loc: Loc) -> bool {
-        self.libs[self.head[loc as usize] as usize].in_atari()
+        self.libs[self.head[loc]].in_atari()
     }
 
     /// Stones of the chain through `loc`. Precondition: `loc` holds a stone.
@@ -307,7 +375,7 @@ impl<const N: usize> Board<N> {
         let mut cur = Some(loc);
         std::iter::from_fn(move || {
             let l = cur?;
-            let n = self.next[l as usize];
+            let n = self.next[l];
             cur = (n != start).then_some(n);
             Some(l)
         })
@@ -325,10 +393,14 @@ impl<const N: usize> Board<N> {
     pub fn shape(&self, p: Loc, c: Color) -> PlayShape {
         let own = Cell::stone(c);
         let opp = Cell::stone(c.opponent());
-        let mut breathes = self.empty_neighbours[p as usize] != 0;
+        let around = Around(self.around[p]);
+        let mut breathes = around.count(Cell::Empty) != 0;
+        if breathes && around.count(opp) == 0 {
+            return PlayShape { captures: false, suicide: false };
+        }
         let mut captures = false;
         for q in self.neighbours(p) {
-            let cell = self.cells[q as usize];
+            let cell = self.cells[q];
             if cell == opp {
                 captures |= self.only_liberty_is(q, p);
             } else if cell == own && !breathes {
@@ -342,23 +414,28 @@ impl<const N: usize> Board<N> {
     /// without playing it. Precondition: `p` is empty.
     #[must_use]
     pub fn cells_after(&self, p: Loc, c: Color) -> [Cell; N] {
+        self.cells_after_shape(p, c, self.shape(p, c))
+    }
+
+    /// [`Board::cells_after`] given the play's [`Board::shape`].
+    #[must_use]
+    pub fn cells_after_shape(&self, p: Loc, c: Color, shape: PlayShape) -> [Cell; N] {
         let mut cells = self.cells;
-        cells[p as usize] = Cell::stone(c);
-        let shape = self.shape(p, c);
+        cells[p] = Cell::stone(c);
         let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
         for q in self.neighbours(p) {
-            let cell = self.cells[q as usize];
+            let cell = self.cells[q];
             let gone = if cell == opp { self.only_liberty_is(q, p) } else { cell == own && shape.suicide };
-            if gone && cells[q as usize] != Cell::Empty {
+            if gone && cells[q] != Cell::Empty {
                 for s in self.chain(q) {
-                    cells[s as usize] = Cell::Empty;
+                    cells[s] = Cell::Empty;
                 }
             }
         }
         if shape.suicide {
-            cells[p as usize] = Cell::Empty;
+            cells[p] = Cell::Empty;
         }
-        cells
+        cells.0
     }
 
     /// The hash after a play of `c` at the empty point `p`, removal included. Precondition:
@@ -366,17 +443,24 @@ impl<const N: usize> Board<N> {
     #[must_use]
     #[inline]
     pub fn hash_after(&self, p: Loc, c: Color) -> u128 {
+        self.hash_after_shape(p, c, self.shape(p, c))
+    }
+
+    /// [`Board::hash_after`] given the play's [`Board::shape`] (a legality test has it
+    /// already).
+    #[must_use]
+    #[inline]
+    pub fn hash_after_shape(&self, p: Loc, c: Color, shape: PlayShape) -> u128 {
         let own = Cell::stone(c);
         let opp = Cell::stone(c.opponent());
-        let shape = self.shape(p, c);
-        let mut h = self.hash ^ zobrist::key(c, p);
+        let mut h = self.hash ^ key::<N>(c, p);
         let mut seen = [0 as Loc; 4];
         let mut n = 0;
         for q in self.neighbours(p) {
-            let cell = self.cells[q as usize];
-            let hd = self.head[q as usize];
+            let cell = self.cells[q];
+            let hd = self.head[q];
             let gone = if cell == opp {
-                self.libs[hd as usize].only_at(p)
+                self.libs[hd].only_at(p)
             } else {
                 cell == own && shape.suicide
             };
@@ -385,12 +469,12 @@ impl<const N: usize> Board<N> {
                 n += 1;
                 let color = cell.color().unwrap_or(c);
                 for s in self.chain(hd) {
-                    h ^= zobrist::key(color, s);
+                    h ^= key::<N>(color, s);
                 }
             }
         }
         if shape.suicide {
-            h ^= zobrist::key(c, p);
+            h ^= key::<N>(c, p);
         }
         h
     }
@@ -405,13 +489,13 @@ impl<const N: usize> Board<N> {
         let opp = Cell::stone(c.opponent());
         let start = removed.len();
         for q in self.neighbours(p) {
-            if self.cells[q as usize] == opp && !self.has_liberty(q) {
-                self.remove_chain(self.head[q as usize], removed);
+            if self.cells[q] == opp && !self.has_liberty(q) {
+                self.remove_chain(self.head[q], removed);
             }
         }
         let mut suicide = false;
         if removed.len() == start && !self.has_liberty(p) {
-            self.remove_chain(self.head[p as usize], removed);
+            self.remove_chain(self.head[p], removed);
             suicide = true;
         }
         PlayEffect { removed: (removed.len() - start) as u16, suicide }
@@ -435,25 +519,24 @@ impl<const N: usize> Board<N> {
     // from Python costs 34 instructions a move more than the same loop in Rust.
     #[inline(always)]
     pub(crate) fn add_stone(&mut self, p: Loc, c: Color) {
-        let pu = p as usize;
         self.set_stone(p, c);
-        self.head[pu] = p;
-        self.next[pu] = p;
+        self.head[p] = p;
+        self.next[p] = p;
         let own = Cell::stone(c);
         let mut libs = 0;
         let taken = Libs::one(p);
         for q in self.neighbours(p) {
-            match self.cells[q as usize] {
+            match self.cells[q] {
                 Cell::Empty => libs += Libs::one(q),
                 Cell::Wall => {}
-                _ => self.libs[self.head[q as usize] as usize].0 -= taken,
+                _ => self.libs[self.head[q]].0 -= taken,
             }
         }
-        self.libs[pu] = Libs(libs);
-        self.size[pu] = 1;
+        self.libs[p] = Libs(libs);
+        self.size[p] = 1;
         for q in self.neighbours(p) {
-            if self.cells[q as usize] == own {
-                let (a, b) = (self.head[pu], self.head[q as usize]);
+            if self.cells[q] == own {
+                let (a, b) = (self.head[p], self.head[q]);
                 if a != b {
                     self.merge(a, b);
                 }
@@ -464,31 +547,33 @@ impl<const N: usize> Board<N> {
     /// Puts a stone of `c` on the empty point `p`: cell, hash, counts; no chains.
     #[inline(always)]
     fn set_stone(&mut self, p: Loc, c: Color) {
-        self.cells[p as usize] = Cell::stone(c);
-        self.hash ^= zobrist::key(c, p);
+        self.cells[p] = Cell::stone(c);
+        self.hash ^= key::<N>(c, p);
         self.stones[c.index()] += 1;
         self.empty[p as usize / 64] &= !(1 << (p % 64));
         self.empty_count -= 1;
-        let (i, last) = (self.empty_at[p as usize], self.empties[usize::from(self.empty_count)]);
-        self.empties[usize::from(i)] = last;
-        self.empty_at[last as usize] = i;
+        let (i, last) = (self.empty_at[p], self.empties[self.empty_count]);
+        self.empties[i] = last;
+        self.empty_at[last] = i;
+        let filled = Around::filled(Cell::stone(c));
         for q in self.neighbours(p) {
-            self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_sub(1);
+            self.around[q] = self.around[q].wrapping_add(filled);
         }
     }
 
     /// Takes the stone of `c` off `p`: cell, hash, counts; no chains.
     #[inline(always)]
     fn clear_stone(&mut self, p: Loc, c: Color) {
-        self.cells[p as usize] = Cell::Empty;
-        self.hash ^= zobrist::key(c, p);
+        self.cells[p] = Cell::Empty;
+        self.hash ^= key::<N>(c, p);
         self.stones[c.index()] -= 1;
         self.empty[p as usize / 64] |= 1 << (p % 64);
-        self.empties[usize::from(self.empty_count)] = p;
-        self.empty_at[p as usize] = self.empty_count;
+        self.empties[self.empty_count] = p;
+        self.empty_at[p] = self.empty_count;
         self.empty_count += 1;
+        let filled = Around::filled(Cell::stone(c));
         for q in self.neighbours(p) {
-            self.empty_neighbours[q as usize] = self.empty_neighbours[q as usize].wrapping_add(1);
+            self.around[q] = self.around[q].wrapping_sub(filled);
         }
     }
 
@@ -503,7 +588,35 @@ impl<const N: usize> Board<N> {
     #[inline]
     #[must_use]
     pub fn empty_points(&self) -> &[Loc] {
-        &self.empties[..usize::from(self.empty_count)]
+        &self.empties.0[..usize::from(self.empty_count)]
+    }
+
+    /// How many points are empty.
+    #[inline]
+    #[must_use]
+    pub fn empty_count(&self) -> usize {
+        usize::from(self.empty_count)
+    }
+
+    /// The empty point at place `i` of [`Board::empty_points`] (unchecked against the
+    /// count, but in bounds). Precondition: `i < self.empty_count()`.
+    #[inline(always)]
+    #[must_use]
+    pub fn empty_point(&self, i: usize) -> Loc {
+        debug_assert!(i < self.empty_count());
+        self.empties[i as Loc]
+    }
+
+    /// Swaps places `i` and `j` of [`Board::empty_points`] (an unordered list: nothing
+    /// else changes). Precondition: both are below [`Board::empty_count`].
+    #[inline(always)]
+    pub(crate) fn swap_empty_points(&mut self, i: usize, j: usize) {
+        let (i, j) = (i as Loc, j as Loc);
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_at[a] = j;
+        self.empty_at[b] = i;
     }
 
     /// Calls `f(flat index, loc)` for every empty point, in flat-index order.
@@ -531,31 +644,38 @@ impl<const N: usize> Board<N> {
     #[inline]
     #[must_use]
     pub fn is_open(&self, p: Loc) -> bool {
-        self.empty_neighbours[p as usize] == 4
+        self.empty_neighbours(p) == 4
     }
 
     /// How many neighbours of `p` are empty.
     #[inline]
     #[must_use]
     pub fn empty_neighbours(&self, p: Loc) -> u8 {
-        self.empty_neighbours[p as usize]
+        self.around(p).count(Cell::Empty)
+    }
+
+    /// How many neighbours of the point `p` hold each kind of cell.
+    #[inline(always)]
+    #[must_use]
+    pub fn around(&self, p: Loc) -> Around {
+        Around(self.around[p])
     }
 
     /// Joins two chains: the smaller one is relabelled, and the pseudo-liberties add up
     /// (an adjacency belongs to one stone, so none is counted twice).
     fn merge(&mut self, a: Loc, b: Loc) {
-        let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        let (big, small) = if self.size[a] >= self.size[b] { (a, b) } else { (b, a) };
         let mut s = small;
         loop {
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
+            self.head[s] = big;
+            s = self.next[s];
             if s == small {
                 break;
             }
         }
-        self.next.swap(big as usize, small as usize);
-        self.size[big as usize] += self.size[small as usize];
-        self.libs[big as usize].0 += self.libs[small as usize].0;
+        (self.next[big], self.next[small]) = (self.next[small], self.next[big]);
+        self.size[big] += self.size[small];
+        self.libs[big].0 += self.libs[small].0;
     }
 
     /// Distinct liberties of the chain with head `h`.
@@ -564,7 +684,7 @@ impl<const N: usize> Board<N> {
         let mut n = 0;
         for s in self.chain(h) {
             for q in self.neighbours(s) {
-                if self.cells[q as usize] == Cell::Empty && marks.insert(q) {
+                if self.cells[q] == Cell::Empty && marks.insert(q) {
                     n += 1;
                 }
             }
@@ -575,14 +695,14 @@ impl<const N: usize> Board<N> {
     /// Removes the chain with head `h`, giving its points as liberties to the chains
     /// around it (once per adjacency); appends its stones to `out`.
     pub(crate) fn remove_chain(&mut self, h: Loc, out: &mut Vec<Loc>) {
-        let color = self.cells[h as usize].color().expect("remove_chain on a stone");
+        let color = self.cells[h].color().expect("remove_chain on a stone");
         let other = Cell::stone(color.opponent());
         let mut s = h;
         loop {
             out.push(s);
             self.clear_stone(s, color);
             self.give_liberty(s, other);
-            s = self.next[s as usize];
+            s = self.next[s];
             if s == h {
                 break;
             }
@@ -595,8 +715,8 @@ impl<const N: usize> Board<N> {
     fn give_liberty(&mut self, p: Loc, cell: Cell) {
         let one = Libs::one(p);
         for q in self.neighbours(p) {
-            if self.cells[q as usize] == cell {
-                self.libs[self.head[q as usize] as usize].0 += one;
+            if self.cells[q] == cell {
+                self.libs[self.head[q]].0 += one;
             }
         }
     }
@@ -607,8 +727,8 @@ impl<const N: usize> Board<N> {
     fn take_liberty(&mut self, p: Loc, cell: Cell) {
         let one = Libs::one(p);
         for q in self.neighbours(p) {
-            if self.cells[q as usize] == cell {
-                self.libs[self.head[q as usize] as usize].0 -= one;
+            if self.cells[q] == cell {
+                self.libs[self.head[q]].0 -= one;
             }
         }
     }
@@ -616,13 +736,13 @@ impl<const N: usize> Board<N> {
     /// Takes away the stone at `p` (the reverse of [`Board::add_stone`]); a chain it held
     /// together is split again.
     pub(crate) fn remove_stone(&mut self, p: Loc) {
-        let color = self.cells[p as usize].color().expect("remove_stone on a stone");
+        let color = self.cells[p].color().expect("remove_stone on a stone");
         self.clear_stone(p, color);
         self.give_liberty(p, Cell::stone(color.opponent()));
         let own = Cell::stone(color);
         let mut done = Marks::new();
         for q in self.neighbours(p) {
-            if self.cells[q as usize] == own && !done.contains(q) {
+            if self.cells[q] == own && !done.contains(q) {
                 self.rebuild_chain(q, &mut done);
             }
         }
@@ -648,7 +768,7 @@ impl<const N: usize> Board<N> {
     /// Relinks the chain through `start` by flood fill, with `start` as head, and counts
     /// its liberties. Marks its stones in `done`.
     fn rebuild_chain(&mut self, start: Loc, done: &mut Marks) {
-        let cell = self.cells[start as usize];
+        let cell = self.cells[start];
         let mut stack = [0 as Loc; N];
         let mut top = 0;
         let mut prev = start;
@@ -659,35 +779,35 @@ impl<const N: usize> Board<N> {
         while top > 0 {
             top -= 1;
             let s = stack[top];
-            self.head[s as usize] = start;
+            self.head[s] = start;
             if s != start {
-                self.next[prev as usize] = s;
+                self.next[prev] = s;
                 prev = s;
             }
             size += 1;
             for q in self.neighbours(s) {
-                if self.cells[q as usize] == cell && done.insert(q) {
+                if self.cells[q] == cell && done.insert(q) {
                     stack[top] = q;
                     top += 1;
                 }
             }
         }
-        self.next[prev as usize] = start;
+        self.next[prev] = start;
         let mut libs = 0;
         let mut s = start;
         loop {
             for q in self.neighbours(s) {
-                if self.cells[q as usize] == Cell::Empty {
+                if self.cells[q] == Cell::Empty {
                     libs += Libs::one(q);
                 }
             }
-            s = self.next[s as usize];
+            s = self.next[s];
             if s == start {
                 break;
             }
         }
-        self.libs[start as usize] = Libs(libs);
-        self.size[start as usize] = size;
+        self.libs[start] = Libs(libs);
+        self.size[start] = size;
     }
 
     /// Recomputes every derived field from the cells and compares; for tests.
@@ -695,10 +815,10 @@ impl<const N: usize> Board<N> {
         let mut hash = 0u128;
         let mut stones = [0u16; 2];
         for loc in self.geo.locs() {
-            let Some(c) = self.cells[loc as usize].color() else { continue };
-            hash ^= zobrist::key(c, loc);
+            let Some(c) = self.cells[loc].color() else { continue };
+            hash ^= key::<N>(c, loc);
             stones[c.index()] += 1;
-            let h = self.head[loc as usize];
+            let h = self.head[loc];
             let mut fresh = self.clone();
             let mut done = Marks::new();
             fresh.rebuild_chain(loc, &mut done);
@@ -710,14 +830,14 @@ impl<const N: usize> Board<N> {
             if got != expected {
                 return Err(format!("chain at {loc}: {got:?} != {expected:?}"));
             }
-            if members.iter().any(|&m| self.head[m as usize] != h) {
+            if members.iter().any(|&m| self.head[m] != h) {
                 return Err(format!("chain at {loc}: heads disagree"));
             }
-            if self.size[h as usize] as usize != members.len() {
-                return Err(format!("chain at {loc}: size {} != {}", self.size[h as usize], members.len()));
+            if self.size[h] as usize != members.len() {
+                return Err(format!("chain at {loc}: size {} != {}", self.size[h], members.len()));
             }
-            if self.libs[h as usize] != fresh.libs[loc as usize] {
-                return Err(format!("chain at {loc}: pseudo-liberties {:?} != {:?}", self.libs[h as usize], fresh.libs[loc as usize]));
+            if self.libs[h] != fresh.libs[loc] {
+                return Err(format!("chain at {loc}: pseudo-liberties {:?} != {:?}", self.libs[h], fresh.libs[loc]));
             }
             let exact = self.count_liberties(h);
             let only = self.geo.locs().filter(|&p| self.only_liberty_is(loc, p)).count();
@@ -730,20 +850,22 @@ impl<const N: usize> Board<N> {
         }
         for loc in self.geo.locs() {
             let l = loc as usize;
-            let empty = self.cells[l] == Cell::Empty;
+            let empty = self.cells[loc] == Cell::Empty;
             if (self.empty[l / 64] >> (l % 64) & 1 == 1) != empty {
                 return Err(format!("empty set at {loc}"));
             }
-            let n = self.neighbours(loc).iter().filter(|&&q| self.cells[q as usize] == Cell::Empty).count();
-            if empty && usize::from(self.empty_neighbours[l]) != n {
-                return Err(format!("empty neighbours at {loc}: {} != {n}", self.empty_neighbours[l]));
+            for cell in [Cell::Empty, Cell::Black, Cell::White, Cell::Wall] {
+                let n = self.neighbours(loc).iter().filter(|&&q| self.cells[q] == cell).count();
+                if usize::from(self.around(loc).count(cell)) != n {
+                    return Err(format!("{cell:?} neighbours at {loc}: {} != {n}", self.around(loc).count(cell)));
+                }
             }
         }
         let listed = self.empty_points();
         let mut sorted = listed.to_vec();
         sorted.sort_unstable();
-        let expected: Vec<Loc> = self.geo.locs().filter(|&l| self.cells[l as usize] == Cell::Empty).collect();
-        if sorted != expected || listed.iter().enumerate().any(|(i, &l)| usize::from(self.empty_at[l as usize]) != i) {
+        let expected: Vec<Loc> = self.geo.locs().filter(|&l| self.cells[l] == Cell::Empty).collect();
+        if sorted != expected || listed.iter().enumerate().any(|(i, &l)| usize::from(self.empty_at[l]) != i) {
             return Err("empty list".into());
         }
         if stones != self.stones {
@@ -756,7 +878,7 @@ impl<const N: usize> Board<N> {
 impl<const N: usize> PartialEq for Board<N> {
     /// Boards are equal when their geometry and configuration are.
     fn eq(&self, other: &Self) -> bool {
-        self.geo == other.geo && self.cells[..self.geo.cells()] == other.cells[..other.geo.cells()]
+        self.geo == other.geo && self.cells.0[..self.geo.cells()] == other.cells.0[..other.geo.cells()]
     }
 }
 
@@ -764,7 +886,7 @@ impl<const N: usize> std::fmt::Debug for Board<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for r in 0..self.geo.height as usize {
             for x in 0..self.geo.width as usize {
-                let ch = match self.cells[self.geo.loc(x, r) as usize] {
+                let ch = match self.cells[self.geo.loc(x, r)] {
                     Cell::Black => 'X',
                     Cell::White => 'O',
                     _ => '.',

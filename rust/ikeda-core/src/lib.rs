@@ -42,7 +42,7 @@ mod tiers;
 mod zobrist;
 
 pub use batch::{Batch, BadPolicy, Policy, StepError, EXTRA_PLANES};
-pub use board::{Board, PlayEffect, PlayShape, SetupError};
+pub use board::{Around, Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
 pub use count_games::{count_games, count_games_by_play, estimate_count, finite as count_games_finite, CountError, CountLimits, Estimate, MAX_POINTS as COUNT_GAMES_MAX_POINTS};
 pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo};

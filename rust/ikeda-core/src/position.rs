@@ -1,7 +1,7 @@
 //! A board with its history: legality by Rules 3, 4 and 5 (or a variant's play rules),
 //! play, undo and legal masks. No turn order, passes or scoring here.
 
-use crate::board::{Board, PlayEffect, SetupError};
+use crate::board::{Board, PlayEffect, PlayShape, SetupError};
 use crate::color::{Cell, Color};
 use crate::geometry::{Geometry, Loc};
 use crate::history::History;
@@ -113,6 +113,14 @@ impl<const N: usize> Position<N> {
         self.rules
     }
 
+    /// Swaps two places of the board's unordered list of empty points
+    /// ([`Board::empty_points`]); the position is unchanged. For the playout policy's
+    /// draws without replacement.
+    #[inline(always)]
+    pub(crate) fn swap_empty_points(&mut self, i: usize, j: usize) {
+        self.board.swap_empty_points(i, j);
+    }
+
     /// Number of plays since the initial configuration.
     #[inline]
     #[must_use]
@@ -132,9 +140,6 @@ impl<const N: usize> Position<N> {
     /// [`Position::check`] for a point known to be empty.
     #[inline(always)]
     fn check_empty(&self, loc: Loc, c: Color) -> Result<(), Illegal> {
-        if self.rules.ko == KoRule::CapturingSuperko && self.board.is_open(loc) {
-            return Ok(()); // no capture, no suicide, nothing to test against history
-        }
         let shape = self.board.shape(loc, c);
         if shape.suicide && !self.rules.suicide {
             return Err(Illegal::Suicide);
@@ -144,7 +149,7 @@ impl<const N: usize> Position<N> {
             KoRule::PositionalSuperko => true,
             KoRule::SimpleKo => false,
         };
-        if probe && self.repeats(loc, c) {
+        if probe && self.repeats(loc, c, shape) {
             return Err(Illegal::Superko);
         }
         Ok(())
@@ -165,11 +170,11 @@ impl<const N: usize> Position<N> {
     }
 
     /// Whether the play would recreate a configuration of the history.
-    fn repeats(&self, loc: Loc, c: Color) -> bool {
-        let Some(oldest) = self.history.oldest_match(self.board.hash_after(loc, c)) else {
+    fn repeats(&self, loc: Loc, c: Color, shape: PlayShape) -> bool {
+        let Some(oldest) = self.history.oldest_match(self.board.hash_after_shape(loc, c, shape)) else {
             return false;
         };
-        self.history.confirm(oldest, self.board.cells(), &self.board.cells_after(loc, c))
+        self.history.confirm(oldest, self.board.cells(), &self.board.cells_after_shape(loc, c, shape))
     }
 
     /// The point the opponent of the last play may not retake at once under simple ko:

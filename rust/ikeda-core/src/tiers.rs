@@ -7,10 +7,14 @@ use crate::board::SetupError;
 use crate::geometry::{Geometry, MAX_CELLS};
 use crate::position::{PlayRules, Position};
 
-/// Capacity of boards up to 9x9 (and any other shape with as few padded cells).
-pub const CELLS_9: usize = (9 + 2) * (9 + 1) + 1;
-/// Capacity of boards up to 19x19.
-pub const CELLS_19: usize = (19 + 2) * (19 + 1) + 1;
+/// Capacity of boards up to 9x9 (111 padded cells) and any other shape with at most
+/// 128. The two common tiers are powers of two: the board masks its indices with
+/// `N - 1`, so they need no bounds checks.
+pub const CELLS_9: usize = ((9 + 2) * (9 + 1) + 1usize).next_power_of_two();
+/// Capacity of boards up to 19x19 (421 padded cells) and any other with at most 512.
+pub const CELLS_19: usize = ((19 + 2) * (19 + 1) + 1usize).next_power_of_two();
+
+const _: () = assert!(CELLS_9 == 128 && CELLS_19 == 512);
 
 /// A position of any size, in the smallest tier that holds it (boxed, so the handle is
 /// small and a copy allocates just the tier's size).
@@ -92,7 +96,8 @@ mod tests {
 
     #[test]
     fn tiers_fit() {
-        for (w, h, tier) in [(9, 9, 0), (1, 25, 0), (10, 9, 1), (19, 19, 1), (20, 19, 2), (25, 25, 2)] {
+        // (10, 9): 122 padded cells; (12, 9): 144; (20, 20): 463; (22, 21): 530.
+        for (w, h, tier) in [(9, 9, 0), (1, 25, 0), (10, 9, 0), (12, 9, 1), (19, 19, 1), (20, 20, 1), (22, 21, 2), (25, 25, 2)] {
             let p = AnyPosition::new(Geometry::new(w, h).unwrap(), PlayRules::IKEDA);
             let got = match p {
                 AnyPosition::Small(_) => 0,
