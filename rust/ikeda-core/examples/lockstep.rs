@@ -1,8 +1,9 @@
 //! A lockstep loop of `n` 9x9 games on one thread, uniform random legal actions, for
 //! profiling `Batch::step_into` (kept masks) against a step followed by the scan from
-//! scratch: `lockstep kept|scan [n]`. Prints CPU time per game and step (this thread's,
-//! from /proc, so other load on the machine does not count).
-use ikeda_core::{Batch, Geometry, Rules, CELLS_9};
+//! scratch: `lockstep kept|scan|native [n] [steps]` (`native`: the actions drawn by
+//! `Batch::sample`, timed apart, instead of by this loop). Prints CPU time per game and
+//! step (this thread's, from /proc, so other load on the machine does not count).
+use ikeda_core::{Batch, Geometry, Policy, Rules, CELLS_9};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -25,8 +26,14 @@ fn main() {
         let (mut tm, mut ts) = (0.0, 0.0);
         b.legal_mask(&mut mask);
         let steps: usize = std::env::args().nth(3).map_or(325, |s| s.parse().unwrap());
+        let mut td = 0.0;
         for _ in 0..steps {
-            for (a, row) in actions.iter_mut().zip(mask.chunks(width)) {
+            if mode == "native" {
+                let t = cpu_ns();
+                b.sample(Policy::Uniform, &mut actions).unwrap();
+                td += cpu_ns() - t;
+            }
+            for (a, row) in actions.iter_mut().zip(mask.chunks(width)).filter(|_| mode != "native") {
                 let k = row[..81].iter().filter(|&&x| x).count();
                 *a = 81;
                 if k > 0 {
@@ -43,7 +50,7 @@ fn main() {
                 }
             }
             let t0 = cpu_ns();
-            if mode == "kept" {
+            if mode != "scan" {
                 b.step_into(&actions, Some(&mut mask)).unwrap();
             } else {
                 b.step(&actions).unwrap();
@@ -58,6 +65,6 @@ fn main() {
         }
         let moves: u64 = b.lengths().iter().map(|&l| u64::from(l)).sum();
         let per = steps as f64 * n as f64;
-        println!("{mode} {n}: {moves} moves; CPU per game and step: step {:.0} ns, scan {:.0} ns", ts / per, tm / per);
+        println!("{mode} {n}: {moves} moves; CPU per game and step: step {:.0} ns, scan {:.0} ns, sample {:.0} ns", ts / per, tm / per, td / per);
     });
 }

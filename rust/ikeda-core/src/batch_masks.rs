@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::game::Game;
 use crate::geometry::{Geometry, Loc};
-use crate::legal_watch::{self, Turn, Watcher, SEEN_WORDS};
+use crate::legal_watch::{self, Turn, Watcher, SEEN_WORDS, WATCH_SETS};
 use crate::position::PlayRules;
 
 /// The rows of legal actions of `n` games (`w*h + 1` each, the pass last) and what keeps
@@ -18,7 +18,8 @@ use crate::position::PlayRules;
 pub(crate) struct Masks {
     ctx: Ctx,
     rows: Vec<bool>,
-    /// Per game, one bit per padded cell: the watched points.
+    /// Per game, [`WATCH_SETS`] sets of one bit per padded cell: the watched points, the
+    /// settled points and their answers ([`crate::legal_watch`]).
     watch: Vec<u64>,
     /// Per game: its row and watch set describe the game as it stands.
     fresh: Vec<bool>,
@@ -64,7 +65,7 @@ impl Masks {
         Ok(Masks {
             ctx,
             rows: filled(n.saturating_mul(width), false)?,
-            watch: filled(n.saturating_mul(words), 0)?,
+            watch: filled(n.saturating_mul(WATCH_SETS * words), 0)?,
             fresh: filled(n, false)?,
             seen: filled(n.saturating_mul(SEEN_WORDS), 0)?,
             complete: filled(n, false)?,
@@ -105,7 +106,7 @@ impl Masks {
         let slots = self
             .rows
             .par_chunks_mut(ctx.width)
-            .zip(self.watch.par_chunks_mut(ctx.words))
+            .zip(self.watch.par_chunks_mut(WATCH_SETS * ctx.words))
             .zip(self.fresh.par_iter_mut())
             .zip(self.seen.par_chunks_mut(SEEN_WORDS))
             .zip(self.complete.par_iter_mut())
@@ -179,6 +180,7 @@ impl Ctx {
         }
         if let Some(loc) = mv {
             s.row[self.index[loc as usize] as usize] = false;
+            Watcher::played(s.watch, loc);
             self.watcher.after_play(&g.position, loc, g.to_move.opponent(), s.watch);
         }
         let Slot { row, watch, seen, complete, .. } = &mut s;

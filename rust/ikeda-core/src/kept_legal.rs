@@ -202,6 +202,7 @@ impl KeptLegal {
                 w.probe(pos, turn, p, |h| legal_watch::may_have_seen(seen, complete, h))
             }
             Local::Decided(legal) => legal,
+            Local::Settled(answers) => answers[k],
         };
         set_bit(&mut self.capture[k], p, local == Local::Capture);
         set_bit(&mut self.banned[k], p, !legal);

@@ -12,6 +12,18 @@
 //! on the colour to move and, for captures, on the whole history) and stops watching those
 //! that no longer need it. Every other point is legal exactly while it is empty.
 //!
+//! A watched point with no empty neighbour and no neighbouring chain in atari ("settled":
+//! most are the eyes that random lines leave and fill) is decided for both colours by its
+//! neighbours' colours alone, and stays so until it is played or a neighbouring chain is
+//! left in atari (which marks it again: it is that chain's last liberty). None of its
+//! neighbours can be removed before that: a removed chain was in atari, its last liberty
+//! the play, so a settled point next to it would have been a second liberty. A watch set
+//! of [`WATCH_SETS`] bit sets ([`Watcher::scan`], [`Watcher::retest`]) therefore takes
+//! settled points out of the watched ones with their answer for each colour, and a retest
+//! only copies the side to move's answer for them instead of testing them again (reading
+//! the neighbours' chains is most of a test's cost, their cache lines long gone at a step
+//! of thousands of games).
+//!
 //! Positional superko tests every play against the history, so under it nothing can be
 //! kept (`incremental` is false) and the owners scan from scratch; so they do after a
 //! suicide, which may empty a whole region at once.
@@ -42,7 +54,16 @@ pub(crate) enum Local {
     Capture,
     /// The play captures nothing: legal or not (suicide) whatever the history.
     Decided(bool),
+    /// No empty neighbour and no neighbouring chain in atari: a play there captures
+    /// nothing and is legal for a colour if it has a neighbour of that colour (or if
+    /// suicide is allowed), as long as that stays so. Black's and White's answers.
+    Settled([bool; 2]),
 }
+
+/// Bit sets of a watch ([`Watcher::scan`], [`Watcher::retest`]), one bit per padded cell
+/// each: the watched points, the settled points, the settled points Black may play, and
+/// those White may play.
+pub(crate) const WATCH_SETS: usize = 4;
 
 /// The turn a kept set answers for: the colour to move and whether the last move was a
 /// pass (which lifts a simple-ko ban).
@@ -103,20 +124,6 @@ impl Watcher {
         watch[p as usize / 64] |= 1 << (p % 64);
     }
 
-    /// The answer at the empty point `p` for `turn`, or `None` if no play there can be
-    /// refused, for either colour, as long as it stays so (it has an empty neighbour and
-    /// is the last liberty of no neighbouring chain). One look at the neighbours decides
-    /// every play that captures nothing (suicide or not); a capture is left to
-    /// [`Watcher::probe`].
-    #[inline]
-    pub(crate) fn test<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_have_seen: impl Fn(u128) -> bool) -> Option<bool> {
-        match self.classify(pos, turn.color, p) {
-            Local::Open => None,
-            Local::Capture => Some(self.probe(pos, turn, p, may_have_seen)),
-            Local::Decided(legal) => Some(legal),
-        }
-    }
-
     /// What the neighbours of the empty point `p` say of a play there by `color`.
     #[inline]
     pub(crate) fn classify<const N: usize>(&self, pos: &Position<N>, color: Color, p: Loc) -> Local {
@@ -126,6 +133,7 @@ impl Watcher {
         }
         let opp = Cell::stone(color.opponent());
         let (mut open, mut atari, mut captures, mut breathes) = (false, false, false, false);
+        let mut near = [false; 2];
         for q in self.neighbours(p) {
             match board.cell(q) {
                 Cell::Empty => open = true,
@@ -133,6 +141,7 @@ impl Watcher {
                 c => {
                     let last = board.in_atari(q);
                     atari |= last;
+                    near[usize::from(c == Cell::White)] = true;
                     if c == opp {
                         captures |= last;
                     } else {
@@ -145,6 +154,8 @@ impl Watcher {
             Local::Open
         } else if captures {
             Local::Capture
+        } else if !open && !atari {
+            Local::Settled([near[0] || self.suicide, near[1] || self.suicide])
         } else {
             Local::Decided(open || breathes || self.suicide)
         }
@@ -173,15 +184,54 @@ impl Watcher {
         }
     }
 
+    /// Records `p` as settled with `answers` (Black's, White's) in `watch` ([`WATCH_SETS`]
+    /// sets), out of the watched points.
+    #[inline]
+    fn settle(watch: &mut [u64], p: Loc, answers: [bool; 2]) {
+        let (w, k, bit) = (watch.len() / WATCH_SETS, p as usize / 64, 1u64 << (p % 64));
+        watch[k] &= !bit;
+        watch[w + k] |= bit;
+        for (c, ok) in answers.into_iter().enumerate() {
+            if ok {
+                watch[(2 + c) * w + k] |= bit;
+            } else {
+                watch[(2 + c) * w + k] &= !bit;
+            }
+        }
+    }
+
+    /// The point `loc` of a watch ([`WATCH_SETS`] sets) was played: it is no longer
+    /// settled (the only change to a settled point that is not a mark).
+    #[inline]
+    pub(crate) fn played(watch: &mut [u64], loc: Loc) {
+        let w = watch.len() / WATCH_SETS;
+        watch[w + loc as usize / 64] &= !(1 << (loc % 64));
+    }
+
+    /// What the empty point `p` is for `turn`: `None` if open, else its answer, with
+    /// whether it is settled (and then Black's and White's answers).
+    #[inline]
+    fn entry<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_have_seen: impl Fn(u128) -> bool) -> Option<(bool, Option<[bool; 2]>)> {
+        match self.classify(pos, turn.color, p) {
+            Local::Open => None,
+            Local::Capture => Some((self.probe(pos, turn, p, may_have_seen), None)),
+            Local::Decided(legal) => Some((legal, None)),
+            Local::Settled(answers) => Some((answers[turn.color.index()], Some(answers))),
+        }
+    }
+
     /// Tests every empty point of `pos` from scratch for `turn`: calls `set(flat index,
-    /// loc, legal)` for each and watches those that may be refused. Precondition:
-    /// `incremental`, and `watch` is clear.
+    /// loc, legal)` for each, watches those that may be refused and settles those that
+    /// are settled. Precondition: `incremental`, and `watch` ([`WATCH_SETS`] sets) is
+    /// clear.
     pub(crate) fn scan<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], may_have_seen: impl Fn(u128) -> bool, mut set: impl FnMut(usize, Loc, bool)) {
         pos.board().for_each_empty(|i, p| {
-            let entry = self.test(pos, turn, p, &may_have_seen);
-            set(i, p, entry.unwrap_or(true));
-            if entry.is_some() {
-                Self::mark(watch, p);
+            let entry = self.entry(pos, turn, p, &may_have_seen);
+            set(i, p, entry.is_none_or(|(legal, _)| legal));
+            match entry {
+                Some((_, Some(answers))) => Self::settle(watch, p, answers),
+                Some((_, None)) => Self::mark(watch, p),
+                None => {}
             }
         });
     }
@@ -248,21 +298,43 @@ impl Watcher {
     }
 
     /// Tests every watched point exactly for `turn`, calling `set(loc, legal)` for each
-    /// (false for a point no longer empty), and stops watching those that cannot be
-    /// refused.
+    /// (false for a point no longer empty), stops watching those that cannot be refused
+    /// or are settled, then calls `set` with `turn`'s answer at every settled point.
+    /// `watch` holds [`WATCH_SETS`] sets.
     pub(crate) fn retest<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], may_have_seen: impl Fn(u128) -> bool, mut set: impl FnMut(Loc, bool)) {
         let board = pos.board();
-        for (k, word) in watch.iter_mut().enumerate() {
-            let mut bits = *word;
+        let w = watch.len() / WATCH_SETS;
+        for k in 0..w {
+            let mut bits = watch[k];
+            // A marked point is tested again, settled or not.
+            watch[w + k] &= !bits;
             while bits != 0 {
                 let p = (k * 64) as Loc + bits.trailing_zeros() as Loc;
                 bits &= bits - 1;
                 let empty = board.cell(p) == Cell::Empty;
-                let entry = if empty { self.test(pos, turn, p, &may_have_seen) } else { Some(false) };
-                set(p, entry.unwrap_or(true));
-                if entry.is_none() || !empty {
-                    *word &= !(1 << (p % 64));
+                let entry = if empty { self.entry(pos, turn, p, &may_have_seen) } else { Some((false, None)) };
+                match entry {
+                    None => {
+                        set(p, true);
+                        watch[k] &= !(1 << (p % 64));
+                    }
+                    Some((_, Some(answers))) => Self::settle(watch, p, answers),
+                    Some((legal, None)) => {
+                        set(p, legal);
+                        if !empty {
+                            watch[k] &= !(1 << (p % 64));
+                        }
+                    }
                 }
+            }
+        }
+        let answers = (2 + turn.color.index()) * w;
+        for k in 0..w {
+            let mut bits = watch[w + k];
+            while bits != 0 {
+                let p = (k * 64) as Loc + bits.trailing_zeros() as Loc;
+                bits &= bits - 1;
+                set(p, watch[answers + k] >> (p % 64) & 1 == 1);
             }
         }
     }
