@@ -131,7 +131,7 @@ impl<const N: usize> Batch<N> {
             seed,
             locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
             masks: Masks::try_new(geo, rules.play, n)?,
-            planes: Planes::new(geo, n),
+            planes: Planes::try_new(geo, n)?,
         })
     }
 
@@ -390,9 +390,10 @@ impl<const N: usize> Batch<N> {
     ///
     /// The stone planes come from each game's last `history` configurations, kept as bit
     /// sets from step to step once features were asked for (`batch_planes`); where memory
-    /// for them is short, from the history as [`Batch::features_from_history`] does.
+    /// for them is short (or `history` is 0 or over 255), from the history as
+    /// [`Batch::features_from_history`] does.
     pub fn features(&mut self, history: usize, out: &mut [f32]) {
-        if !self.planes.keep(history) {
+        if history == 0 || !self.planes.keep(history) {
             return self.features_from_history(history, out);
         }
         let points = self.geometry().points();

@@ -9,6 +9,8 @@
 //! A game whose ring is out of date (a reset, a playout, a ring too shallow) is rebuilt
 //! from its history, the reference the kept rings are tested against.
 
+use std::collections::TryReserveError;
+
 use rayon::prelude::*;
 
 use crate::game::Game;
@@ -67,21 +69,13 @@ const NIBBLES: [[f32; 4]; 16] = {
 };
 
 impl Planes {
-    /// No rings yet, for `n` games on `geo`.
-    pub(crate) fn new(geo: Geometry, n: usize) -> Self {
+    /// No rings yet, for `n` games on `geo`; an error if memory for them is short.
+    pub(crate) fn try_new(geo: Geometry, n: usize) -> Result<Self, TryReserveError> {
         let mut index = vec![u16::MAX; geo.cells()];
         for (i, loc) in geo.locs().enumerate() {
             index[loc as usize] = i as u16;
         }
-        Planes { depth: 0, words: geo.points().div_ceil(64), index, bits: Vec::new(), newest: Vec::new(), held: Vec::new(), fresh: Vec::new() }
-        .with_games(n)
-    }
-
-    fn with_games(mut self, n: usize) -> Self {
-        self.newest = vec![0; n];
-        self.held = vec![0; n];
-        self.fresh = vec![false; n];
-        self
+        Ok(Planes { depth: 0, words: geo.points().div_ceil(64), index, bits: Vec::new(), newest: filled(n, 0)?, held: filled(n, 0)?, fresh: filled(n, false)? })
     }
 
     /// Keeps at least `depth` configurations per game from now on (every ring is then
@@ -89,6 +83,9 @@ impl Planes {
     pub(crate) fn keep(&mut self, depth: usize) -> bool {
         if depth <= self.depth {
             return true;
+        }
+        if depth > usize::from(u8::MAX) {
+            return false; // ring positions are bytes
         }
         let n = self.fresh.len();
         let size = n.checked_mul(depth).and_then(|x| x.checked_mul(2 * self.words));
@@ -217,6 +214,14 @@ impl Shape<'_> {
     }
 }
 
+/// A vector of `n` copies of `value`, or an error if memory for it is short.
+fn filled<T: Clone>(n: usize, value: T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
 /// One plane from a bit set: 1.0 where the bit is set, 0.0 elsewhere.
 #[inline]
 fn expand(set: &[u64], out: &mut [f32]) {
@@ -308,6 +313,21 @@ mod tests {
     #[test]
     fn kept_planes_equal_the_planes_from_the_history() {
         kept_planes_equal_the_history::<CELLS_9>(&[(2, 3), (4, 4), (5, 5), (9, 9), (7, 2)]);
+    }
+
+    /// Depths the rings do not hold fall back to the walk (and do not panic).
+    #[test]
+    fn histories_of_zero_and_past_a_byte_are_walked() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let mut b = Batch::<CELLS_9>::new(geo, Rules::area3(13), 2, 1);
+        b.step(&[4, 0]).unwrap();
+        for history in [0, 300] {
+            let size = 2 * (2 * history + EXTRA_PLANES) * 9;
+            let (mut kept, mut walked) = (vec![f32::NAN; size], vec![f32::NAN; size]);
+            b.features(history, &mut kept);
+            b.features_from_history(history, &mut walked);
+            assert_eq!(kept, walked, "history={history}");
+        }
     }
 
     #[test]
