@@ -317,3 +317,25 @@ def test_final_status_without_japanese_counting_is_every_stone_alive() -> None:
     g.play("A5")  # White fills the last liberty of Black's three stones
     assert g.prisoners == {"B": 0, "W": 3}
     assert "B5" not in g.final_status()["alive"]
+
+
+# Two White stones in a Black area below bands of first-class chains: 22 rows of 6.
+BANDS = ["XXXXXX", "X.XX.X", "XXXXXX", "OOOOOO", "O.OO.O", "OOOOOO"] * 3 + ["XXXXXX", "X.XX.X", "XXXXXX", "XO.O.X"]
+
+
+@pytest.mark.parametrize("ko_rule", ["simple", "koban"])
+def test_a_region_of_more_than_128_points_is_searched(ko_rule: str) -> None:
+    """Without the split the whole board is one region of 132 points, searched on the wide
+    search board; the answers are the split's, whose regions are small."""
+    whole = ikeda.confirm_status(BANDS, split=False, ko_rule=ko_rule)
+    assert [len(points) for points, _ in whole.regions] == [len(BANDS) * 6]
+    split = ikeda.confirm_status(BANDS, ko_rule=ko_rule)
+    assert all(len(points) <= 128 for points, _ in split.regions)
+    assert cases(whole) == cases(split) and whole.status == split.status
+    assert whole.status[-1] == "ad.d.a" and chain_at(whole, "B1").case == "N"
+
+
+def test_a_wide_region_beyond_the_memory_bound_is_refused() -> None:
+    with pytest.raises(ikeda.StatusBudgetError) as info:
+        ikeda.confirm_status(BANDS, split=False, memory=10_000)
+    assert len(info.value.region) == len(BANDS) * 6 and "memory bound" in info.value.reason

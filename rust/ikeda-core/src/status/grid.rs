@@ -7,23 +7,33 @@
 //! never touches a frozen eye, because every neighbour of such an eye is a frozen stone.
 //! The whole board is a grid with nothing frozen.
 //!
-//! Sets of grid points are bit sets ([`PointSet`]): `u128` for the search (at most 128
-//! points) and [`WideSet`] for the whole board of up to 25x25.
+//! Sets of grid points are bit sets ([`PointSet`]): `u128` for the search of a region of
+//! at most 128 points (the common case, kept fast), [`Bits`] of 6 words for one of up to
+//! 384 points (a whole 19x19 board) and [`WideSet`] for the whole board of up to 25x25.
 
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
 use std::ops::{BitAnd, BitOr, Not};
 
 use crate::color::Color;
 use crate::geometry::Geometry;
 
 /// A set of grid points.
-pub(crate) trait PointSet: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+pub(crate) trait PointSet: Copy + Eq + Hash + Debug + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
     const EMPTY: Self;
+    /// The most points a set holds.
+    const CAPACITY: usize;
     fn single(p: usize) -> Self;
     fn len(&self) -> u32;
     /// The lowest point, or `None` for the empty set.
     fn first(&self) -> Option<usize>;
+    #[inline]
     fn is_empty(&self) -> bool {
         *self == Self::EMPTY
+    }
+    #[inline]
+    fn has(&self, p: usize) -> bool {
+        !(*self & Self::single(p)).is_empty()
     }
     /// The points, lowest first.
     fn points(self) -> impl Iterator<Item = usize> {
@@ -38,6 +48,7 @@ pub(crate) trait PointSet: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Se
 
 impl PointSet for u128 {
     const EMPTY: u128 = 0;
+    const CAPACITY: usize = 128;
     #[inline]
     fn single(p: usize) -> u128 {
         1 << p
@@ -50,45 +61,78 @@ impl PointSet for u128 {
     fn first(&self) -> Option<usize> {
         (*self != 0).then(|| self.trailing_zeros() as usize)
     }
+    #[inline]
+    fn has(&self, p: usize) -> bool {
+        *self >> p & 1 == 1
+    }
 }
+
+/// A set of up to `64 * N` points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits<const N: usize>([u64; N]);
 
 /// A set of up to 640 points (a whole 25x25 board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct WideSet([u64; 10]);
+pub(crate) type WideSet = Bits<10>;
 
-impl BitAnd for WideSet {
-    type Output = WideSet;
-    fn bitand(self, o: WideSet) -> WideSet {
-        WideSet(std::array::from_fn(|k| self.0[k] & o.0[k]))
+impl<const N: usize> BitAnd for Bits<N> {
+    type Output = Bits<N>;
+    #[inline]
+    fn bitand(self, o: Bits<N>) -> Bits<N> {
+        Bits(std::array::from_fn(|k| self.0[k] & o.0[k]))
     }
 }
 
-impl BitOr for WideSet {
-    type Output = WideSet;
-    fn bitor(self, o: WideSet) -> WideSet {
-        WideSet(std::array::from_fn(|k| self.0[k] | o.0[k]))
+impl<const N: usize> BitOr for Bits<N> {
+    type Output = Bits<N>;
+    #[inline]
+    fn bitor(self, o: Bits<N>) -> Bits<N> {
+        Bits(std::array::from_fn(|k| self.0[k] | o.0[k]))
     }
 }
 
-impl Not for WideSet {
-    type Output = WideSet;
-    fn not(self) -> WideSet {
-        WideSet(self.0.map(|w| !w))
+impl<const N: usize> Not for Bits<N> {
+    type Output = Bits<N>;
+    #[inline]
+    fn not(self) -> Bits<N> {
+        Bits(self.0.map(|w| !w))
     }
 }
 
-impl PointSet for WideSet {
-    const EMPTY: WideSet = WideSet([0; 10]);
-    fn single(p: usize) -> WideSet {
-        let mut s = WideSet::EMPTY;
+/// Word by word: the derived hash of an array would write a length and then go through
+/// the hasher's byte path.
+impl<const N: usize> Hash for Bits<N> {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for &w in &self.0 {
+            h.write_u64(w);
+        }
+    }
+}
+
+impl<const N: usize> PointSet for Bits<N> {
+    const EMPTY: Bits<N> = Bits([0; N]);
+    const CAPACITY: usize = 64 * N;
+    #[inline]
+    fn single(p: usize) -> Bits<N> {
+        let mut s = Bits::EMPTY;
         s.0[p / 64] = 1 << (p % 64);
         s
     }
+    #[inline]
     fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
+    #[inline]
     fn first(&self) -> Option<usize> {
         self.0.iter().position(|&w| w != 0).map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn has(&self, p: usize) -> bool {
+        self.0[p / 64] >> (p % 64) & 1 == 1
     }
 }
 

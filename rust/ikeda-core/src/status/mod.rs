@@ -34,7 +34,7 @@ mod solve;
 use crate::board::{Board, SetupError};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_CELLS};
-use grid::{board_neighbours, Grid, PointSet, WideSet};
+use grid::{board_neighbours, Bits, Grid, PointSet, WideSet};
 use search::{explore, Beyond, Limits, SearchRules, State};
 use solve::Solver;
 
@@ -82,6 +82,8 @@ pub struct StatusOptions {
 pub const DEFAULT_BUDGET: usize = 2_000_000;
 /// The default memory bound of the search: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
+/// The most of the budget a region of more than 128 points may take: 1/WIDE_SHARE.
+pub(crate) const WIDE_SHARE: usize = 16;
 /// Bytes charged per state of a search: its key and number in the hash table (with the
 /// table's spare room), its predicates, its successor index and the solver's per-state
 /// arrays.
@@ -258,6 +260,7 @@ impl std::error::Error for StatusError {}
 fn reason(why: &Beyond, opts: &StatusOptions) -> String {
     match why {
         Beyond::States(_) => format!("more than the {} states of the confirmation's budget", opts.budget),
+        Beyond::Share(n) => format!("more than the {n} states a region of more than 128 points may take (1/{WIDE_SHARE} of the budget)"),
         Beyond::Memory => format!("more than the {} bytes of the confirmation's memory bound", opts.memory),
         Beyond::Points(n) => format!("{n} points, more than the {} a search board holds", search::MAX_POINTS),
         Beyond::Chains(n) => format!("{n} chains, more than the {} a search tracks", search::MAX_CHAINS),
@@ -295,24 +298,45 @@ fn components(geo: Geometry, inside: impl Fn(usize) -> bool, same: impl Fn(usize
 
 /// The cases of the `tracked` chains, all inside the region `points`, and the number of
 /// states searched; `left` is what is left of the budget, and is charged.
+/// The search board is the narrowest bit set that holds the region: a region of at most
+/// 128 points keeps the fast `u128` board. A wider region may take at most
+/// 1/[`WIDE_SHARE`] of the budget: on a real board it is the open territories and
+/// everything joined to them, whose state space no exhaustive search covers, and without
+/// a cap it would spend the whole budget (about 1.4 µs a state) to be refused anyway.
 fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions, left: &mut usize) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
-    if points.len() > search::MAX_POINTS {
-        return Err((Beyond::Points(points.len()), 0));
+    let n = points.len();
+    if n <= u128::CAPACITY {
+        return solve_on::<u128>(geo, cells, chains, tracked, points, opts, left);
     }
-    let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
+    let cap = (*left).min(opts.budget / WIDE_SHARE);
+    let mut part = cap;
+    let result = if n <= Bits::<6>::CAPACITY {
+        solve_on::<Bits<6>>(geo, cells, chains, tracked, points, opts, &mut part)
+    } else if n <= search::MAX_POINTS.min(WideSet::CAPACITY) {
+        solve_on::<WideSet>(geo, cells, chains, tracked, points, opts, &mut part)
+    } else {
+        Err((Beyond::Points(n), 0))
+    };
+    *left -= cap - part;
+    let share = opts.budget / WIDE_SHARE;
+    result.map_err(|(e, n)| (if matches!(e, Beyond::States(_)) && cap == share { Beyond::Share(share) } else { e }, n))
+}
+
+fn solve_on<S: PointSet>(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions, left: &mut usize) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
+    let grid: Grid<S> = Grid::new(geo, cells, points.to_vec());
     let board = search::Board::new(&grid, SearchRules { koban: opts.ko == StatusKo::Koban, prune: opts.prune });
     let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
-    let mut stones = [0u128; 2];
+    let mut stones = [S::EMPTY; 2];
     let mut goals = Vec::new();
     for &k in tracked {
         let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
-        let set = chains[k].iter().fold(0u128, |acc, &p| acc | 1 << local(p));
-        stones[c.index()] |= set;
+        let set = chains[k].iter().fold(S::EMPTY, |acc, &p| acc | S::single(local(p)));
+        stones[c.index()] = stones[c.index()] | set;
         goals.push((c, set));
     }
     // The start state of a chain of colour D: the attacker (or D) to move, no ko ban.
     let mover = |d: Color| if opts.first == FirstMover::Attacker { d.opponent() } else { d };
-    let roots: Vec<State> = [Color::Black, Color::White]
+    let roots: Vec<State<S>> = [Color::Black, Color::White]
         .into_iter()
         .filter(|&d| goals.iter().any(|&(c, _)| c == d))
         .map(|d| State::start(stones[0], stones[1], mover(d)))
@@ -547,5 +571,64 @@ pub(crate) mod tests {
         check(&["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"], &["a.a.as.sa.a.a", "aaaaas.saaaaa"]);
         check(&["X...X", "XXXXX", "OOOOO", "O.O.O"], &["d...d", "ddddd", "aaaaa", "a.a.a"]);
         check(&[".XOX.", "XXOOO", ".XXXX"], &[".ada.", "aaddd", ".aaaa"]);
+    }
+
+    /// `shape` below bands of first-class chains (a White band, then a Black one, each
+    /// one chain with two eyes) until the board has more than 128 points, six wide.
+    fn under_bands(shape: &[&'static str]) -> Vec<&'static str> {
+        let mut rows = Vec::new();
+        while (rows.len() + shape.len()) * 6 <= 128 {
+            rows.extend(["XXXXXX", "X.XX.X", "XXXXXX", "OOOOOO", "O.OO.O", "OOOOOO"]);
+        }
+        rows.extend(shape);
+        rows
+    }
+
+    /// A region of more than 128 points is searched on a wider board: without the split
+    /// the whole board is one region, and the answers are those of the split, whose
+    /// regions are small.
+    #[test]
+    fn regions_over_128_points_are_searched() {
+        // Two White stones dead in a Black area (the Black chain first-class by its two
+        // eyes), and the bent four in the corner, where Black dies.
+        let dead_inside = under_bands(&["XXXXXX", "X.XX.X", "XXXXXX", "XO.O.X"]);
+        let bent_four = under_bands(&[".O.O.O", "OOOOOO", "XXOOOO", ".XXXO.", "...XOO"]);
+        for (rows, black_class, ko) in [(dead_inside.clone(), 'F', StatusKo::Simple), (dead_inside, 'F', StatusKo::Koban), (bent_four, 'N', StatusKo::Simple)] {
+            let (geo, cells) = diagram(&rows);
+            assert!(geo.points() > 128);
+            let (split, split_class, r) = confirm(&rows, &StatusOptions { ko, ..StatusOptions::default() });
+            assert!(r.regions.iter().all(|g| g.points.len() <= 128), "{:?}", r.regions);
+            // The share of a wide region is 1/16 of the budget: room for both colours'
+            // start states of the bent four.
+            let whole = StatusOptions { ko, split: false, budget: WIDE_SHARE * DEFAULT_BUDGET, ..StatusOptions::default() };
+            let (got, class, r) = confirm(&rows, &whole);
+            assert_eq!(r.regions.len(), 1);
+            assert_eq!(r.regions[0].points.len(), geo.points() - cells.iter().filter(|&&c| c == 0).count() + r.regions[0].points.iter().filter(|&&p| cells[p] == 0).count());
+            assert!(r.regions[0].points.len() > 128, "{:?}", r.regions[0].points.len());
+            assert_eq!((got, class), (split, split_class.clone()), "{rows:?}");
+            let low_black = cells.iter().rposition(|&c| c == 1).unwrap();
+            assert_eq!(split_class.concat().as_bytes()[low_black], black_class as u8, "{split_class:?}");
+        }
+    }
+
+    /// The memory bound holds on the wide board too: a refusal, never an abort.
+    #[test]
+    fn the_memory_bound_refuses_a_wide_region() {
+        let rows = under_bands(&[".O.O.O", "OOOOOO", "XXOOOO", ".XXXO.", "...XOO"]);
+        let (geo, cells) = diagram(&rows);
+        let opts = StatusOptions { split: false, memory: 1 << 20, ..StatusOptions::default() };
+        match confirm_status(geo, &cells, &opts) {
+            Err(StatusError::Budget { region, reason }) => {
+                assert!(region.len() > 128);
+                assert!(reason.contains("memory bound"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A small budget is refused as the wide region's share.
+        let opts = StatusOptions { split: false, budget: 16 * 1000, ..StatusOptions::default() };
+        match confirm_status(geo, &cells, &opts) {
+            Err(StatusError::Budget { reason, .. }) => assert!(reason.contains("1000 states a region of more than 128 points"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -1,8 +1,10 @@
-//! The hypothetical play of STATUS.md Section 3 on one grid of at most 128 points, and
-//! the graph of every state it can reach.
+//! The hypothetical play of STATUS.md Section 3 on one grid, and the graph of every state
+//! it can reach.
 //!
-//! The search board is a value: the stones of each colour as a 128-bit set over the
-//! grid's points, the player to move and the ko state. A move makes a new value, so
+//! The search board is a value: the stones of each colour as a bit set over the grid's
+//! points (a [`PointSet`]: `u128` for a grid of at most 128 points, wider sets up to a
+//! whole board, chosen per region so that small regions keep their speed), the player to
+//! move and the ko state. A move makes a new value, so
 //! taking a move back costs nothing and the value itself is the exact memo key (no hash
 //! collision can merge two states). There is no game history (Decision 5); the ko rule is
 //! the simple ban of Decision 8 or the ko-ban with ko-pass of Decision 8b.
@@ -15,8 +17,8 @@ use super::grid::{FirstClass, Grid, PointSet};
 use super::{EDGE_BYTES, STATE_BYTES};
 use crate::color::Color;
 
-/// The largest grid the search board holds.
-pub(crate) const MAX_POINTS: usize = 128;
+/// The largest grid the search board holds (a whole 25x25 board).
+pub(crate) const MAX_POINTS: usize = 640;
 /// The most ko bans one state of the ko-ban mode holds.
 pub(crate) const MAX_BANS: usize = 4;
 /// The most chains of one grid whose goals are tracked.
@@ -24,19 +26,20 @@ pub(crate) const MAX_CHAINS: usize = 64;
 
 /// One state of the hypothetical play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct State {
-    pub black: u128,
-    pub white: u128,
-    /// Bit 0: White to move. Bits 1..=8: simple ko, the banned point + 1 (0: no ban).
+pub(crate) struct State<S> {
+    pub black: S,
+    pub white: S,
+    /// Bit 0: White to move. Bits 1..=10: simple ko, the banned point + 1 (0: no ban).
     pub meta: u16,
     /// Ko-ban mode: up to [`MAX_BANS`] bans `(Q, r, q)`, 16 bits each
-    /// (`1 << 15 | Q << 14 | r << 7 | q`, Q = 1 for White), sorted, high first; 0 = none.
+    /// (`1 << 15 | Q << 14 | d << 12 | r`, Q = 1 for White, d the rank of q among r's
+    /// neighbours, which always holds q), sorted, high first; 0 = none.
     pub bans: u64,
 }
 
-impl State {
+impl<S: PointSet> State<S> {
     /// A state with no ko ban and `to_move` to play.
-    pub(crate) fn start(black: u128, white: u128, to_move: Color) -> State {
+    pub(crate) fn start(black: S, white: S, to_move: Color) -> State<S> {
         State { black, white, meta: u16::from(to_move == Color::White), bans: 0 }
     }
 
@@ -50,15 +53,16 @@ impl State {
     }
 
     #[inline]
-    pub(crate) fn stones(&self, c: Color) -> u128 {
+    pub(crate) fn stones(&self, c: Color) -> S {
         match c {
             Color::Black => self.black,
             Color::White => self.white,
         }
     }
 
-    fn bans(&self) -> impl Iterator<Item = Ban> + '_ {
-        (0..MAX_BANS).map(move |k| (self.bans >> (16 * k)) as u16).filter(|&b| b != 0).map(Ban::unpack)
+    fn bans<'g>(&self, grid: &'g Grid<S>) -> impl Iterator<Item = Ban> + 'g {
+        let bans = self.bans;
+        (0..MAX_BANS).map(move |k| (bans >> (16 * k)) as u16).filter(|&b| b != 0).map(|b| Ban::unpack(b, grid))
     }
 }
 
@@ -72,12 +76,15 @@ struct Ban {
 }
 
 impl Ban {
-    fn pack(self) -> u16 {
-        1 << 15 | u16::from(self.banned == Color::White) << 14 | (self.r as u16) << 7 | self.q as u16
+    fn pack<S: PointSet>(self, grid: &Grid<S>) -> u16 {
+        let d = grid.nbr[self.r].points().position(|n| n == self.q).expect("q is next to r") as u16;
+        1 << 15 | u16::from(self.banned == Color::White) << 14 | d << 12 | self.r as u16
     }
-    fn unpack(b: u16) -> Ban {
+    fn unpack<S: PointSet>(b: u16, grid: &Grid<S>) -> Ban {
         let banned = if b >> 14 & 1 == 1 { Color::White } else { Color::Black };
-        Ban { banned, r: usize::from(b >> 7 & 0x7f), q: usize::from(b & 0x7f) }
+        let r = usize::from(b & 0xfff);
+        let q = grid.nbr[r].points().nth(usize::from(b >> 12 & 3)).expect("a packed neighbour");
+        Ban { banned, r, q }
     }
 }
 
@@ -94,6 +101,8 @@ pub(crate) struct SearchRules {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Beyond {
     States(usize),
+    /// More than the share of the budget a region of more than 128 points may take.
+    Share(usize),
     /// The memory bound, or an allocation the system refused.
     Memory,
     Points(usize),
@@ -102,49 +111,49 @@ pub(crate) enum Beyond {
 }
 
 /// The search board: a grid and the rules of play on it.
-pub(crate) struct Board<'a> {
-    grid: &'a Grid<u128>,
+pub(crate) struct Board<'a, S: PointSet> {
+    grid: &'a Grid<S>,
     rules: SearchRules,
 }
 
 /// What the goals of Section 4 need to know about a state, by colour.
-pub(crate) type Held = FirstClass<u128>;
+pub(crate) type Held<S> = FirstClass<S>;
 
-impl<'a> Board<'a> {
-    pub(crate) fn new(grid: &'a Grid<u128>, rules: SearchRules) -> Board<'a> {
+impl<'a, S: PointSet> Board<'a, S> {
+    pub(crate) fn new(grid: &'a Grid<S>, rules: SearchRules) -> Board<'a, S> {
         Board { grid, rules }
     }
 
     /// A chain can be captured unless it is joined to a frozen (first-class) stone.
     #[inline]
-    fn captured(&self, chain: u128, c: Color, empty: u128) -> bool {
-        chain & self.grid.frozen[c.index()] == 0 && self.grid.around(chain) & empty == 0
+    fn captured(&self, chain: S, c: Color, empty: S) -> bool {
+        (chain & self.grid.frozen[c.index()]).is_empty() && (self.grid.around(chain) & empty).is_empty()
     }
 
     /// X* of both colours (Decision 3).
-    pub(crate) fn held(&self, s: &State) -> [Held; 2] {
+    pub(crate) fn held(&self, s: &State<S>) -> [Held<S>; 2] {
         let empty = self.grid.all & !s.black & !s.white;
         [Color::Black, Color::White].map(|c| self.grid.first_class(c, s.stones(c), empty))
     }
 
     /// Decision 7(b): the empty areas where `m` may not play because they are bordered
     /// only by the opponent's X* stones and have fewer than two interior points.
-    fn futile(&self, s: &State, m: Color, opp_first_class: u128) -> u128 {
+    fn futile(&self, s: &State<S>, m: Color, opp_first_class: S) -> S {
         let grid = self.grid;
         let stones = s.black | s.white;
         let outside = grid.frozen[0] | grid.frozen[1];
         let mut empty = grid.all & !stones;
-        let mut out = 0;
-        while empty != 0 {
-            let area = grid.flood(grid.all & !stones, empty.trailing_zeros() as usize);
-            empty &= !area;
+        let mut out = S::EMPTY;
+        while let Some(p) = empty.first() {
+            let area = grid.flood(grid.all & !stones, p);
+            empty = empty & !area;
             let border = grid.around(area) & stones;
-            let own_frozen = area & grid.frozen[m.index()] != 0;
-            let walled = border & !opp_first_class == 0 && !own_frozen && (border != 0 || area & outside != 0);
+            let own_frozen = !(area & grid.frozen[m.index()]).is_empty();
+            let walled = (border & !opp_first_class).is_empty() && !own_frozen && (!border.is_empty() || !(area & outside).is_empty());
             if walled {
-                let interior = (area & !outside).points().filter(|&p| grid.nbr[p] & !area == 0).count();
+                let interior = (area & !outside).points().filter(|&p| (grid.nbr[p] & !area).is_empty()).count();
                 if interior < 2 {
-                    out |= area;
+                    out = out | area;
                 }
             }
         }
@@ -153,67 +162,68 @@ impl<'a> Board<'a> {
 
     /// Every move from `s` (plays, the pass, and in ko-ban mode the ko-pass), as the
     /// states they lead to; the pass first.
-    pub(crate) fn successors(&self, s: &State, held: &[Held; 2], out: &mut Vec<State>) -> Result<(), Beyond> {
+    pub(crate) fn successors(&self, s: &State<S>, held: &[Held<S>; 2], out: &mut Vec<State<S>>) -> Result<(), Beyond> {
         let m = s.mover();
         let o = m.opponent();
         let flip = s.meta & 1 ^ 1;
+        let grid = self.grid;
         out.push(State { meta: flip, ..*s }); // pass: lifts a simple-ko ban, keeps ko-bans
-        if self.rules.koban && s.bans().any(|b| b.banned == m) {
-            let kept: Vec<Ban> = s.bans().filter(|b| b.banned != m).collect();
-            out.push(State { meta: flip, bans: pack(&kept)?, ..*s }); // ko-pass
+        if self.rules.koban && s.bans(grid).any(|b| b.banned == m) {
+            let kept: Vec<Ban> = s.bans(grid).filter(|b| b.banned != m).collect();
+            out.push(State { meta: flip, bans: pack(&kept, grid)?, ..*s }); // ko-pass
         }
         let (own, opp) = (s.stones(m), s.stones(o));
-        let grid = self.grid;
         let empty = grid.all & !own & !opp;
         let mut candidates = empty;
         let ko = usize::from(s.meta >> 1);
         if ko > 0 {
-            candidates &= !(1u128 << (ko - 1));
+            candidates = candidates & !S::single(ko - 1);
         }
         if self.rules.prune {
             // Decision 7(a): never fill an eye of one's own X*; 7(b): futile areas.
-            candidates &= !held[m.index()].eyes & !self.futile(s, m, held[o.index()].stones);
+            candidates = candidates & !held[m.index()].eyes & !self.futile(s, m, held[o.index()].stones);
         }
         for p in candidates.points() {
-            let own2 = own | 1 << p;
-            let mut free = empty & !(1 << p);
-            let mut taken = 0u128;
+            let own2 = own | S::single(p);
+            let mut free = empty & !S::single(p);
+            let mut taken = S::EMPTY;
             for q in (grid.nbr[p] & opp).points() {
-                if taken >> q & 1 == 0 {
+                if !taken.has(q) {
                     let ch = grid.flood(opp, q);
                     if self.captured(ch, o, free) {
-                        taken |= ch;
+                        taken = taken | ch;
                     }
                 }
             }
-            free |= taken;
-            if taken == 0 && self.captured(grid.flood(own2, p), m, free) {
+            free = free | taken;
+            if taken.is_empty() && self.captured(grid.flood(own2, p), m, free) {
                 continue; // self-capture (Rule 5)
             }
-            if self.rules.koban && s.bans().any(|b| b.banned == m && b.r == p && taken == 1 << b.q) {
+            if self.rules.koban && s.bans(grid).any(|b| b.banned == m && b.r == p && taken == S::single(b.q)) {
                 continue;
             }
             // A ko capture (Decision 8): one stone taken, the new stone alone with that
             // point as its only liberty.
-            let ko_capture = taken.count_ones() == 1
-                && grid.nbr[p] & own2 == 0
-                && grid.frozen[m.index()] >> p & 1 == 0
+            let ko_capture = taken.len() == 1
+                && (grid.nbr[p] & own2).is_empty()
+                && !grid.frozen[m.index()].has(p)
                 && grid.nbr[p] & free == taken;
             let (black, white) = match m {
                 Color::Black => (own2, opp & !taken),
                 Color::White => (opp & !taken, own2),
             };
             let mut next = State { black, white, meta: flip, bans: 0 };
+            let r = taken.first().unwrap_or(0);
             if self.rules.koban {
-                let mut bans: Vec<Ban> = s.bans().collect();
+                let mut bans: Vec<Ban> = s.bans(grid).collect();
                 if ko_capture {
-                    bans.push(Ban { banned: o, r: taken.trailing_zeros() as usize, q: p });
+                    bans.push(Ban { banned: o, r, q: p });
                 }
                 // A ban disappears when r is filled or q no longer holds the capturer's stone.
-                bans.retain(|b| (black | white) >> b.r & 1 == 0 && next.stones(b.banned.opponent()) >> b.q & 1 == 1);
-                next.bans = pack(&bans)?;
+                bans.retain(|b| !(black | white).has(b.r) && next.stones(b.banned.opponent()).has(b.q));
+                next.bans = pack(&bans, grid)?;
             } else if ko_capture {
-                next.meta |= (taken.trailing_zeros() as u16 + 1) << 1;
+                next.meta |= (r as u16 + 1) << 1;
             }
             out.push(next);
         }
@@ -221,11 +231,11 @@ impl<'a> Board<'a> {
     }
 }
 
-fn pack(bans: &[Ban]) -> Result<u64, Beyond> {
+fn pack<S: PointSet>(bans: &[Ban], grid: &Grid<S>) -> Result<u64, Beyond> {
     if bans.len() > MAX_BANS {
         return Err(Beyond::Bans);
     }
-    let mut packed: Vec<u16> = bans.iter().map(|b| b.pack()).collect();
+    let mut packed: Vec<u16> = bans.iter().map(|b| b.pack(grid)).collect();
     packed.sort_unstable_by(|a, b| b.cmp(a));
     Ok(packed.iter().enumerate().fold(0u64, |acc, (k, &b)| acc | u64::from(b) << (16 * k)))
 }
@@ -256,6 +266,13 @@ impl StateGraph {
     }
 }
 
+/// Bytes charged per state of a search on sets `S`: [`STATE_BYTES`], measured with the
+/// 48-byte state of the `u128` board, plus what a wider state adds three times over (the
+/// state list, the hash table's key and its spare room).
+pub(crate) fn state_bytes<S: PointSet>() -> usize {
+    STATE_BYTES + 3 * std::mem::size_of::<State<S>>().saturating_sub(std::mem::size_of::<State<u128>>())
+}
+
 /// The limits of one exploration: the states it may still visit, and the bytes its graph
 /// and solver may take (charged as [`STATE_BYTES`] per state and [`EDGE_BYTES`] per edge).
 #[derive(Clone, Copy, Debug)]
@@ -276,13 +293,14 @@ fn room<T>(v: &mut Vec<T>) -> Result<(), Beyond> {
 /// colour and points. With `whole` false, only states where some tracked chain is whole
 /// (G) are expanded; the others are left without moves, which the goals F1, F2 and S1
 /// never look past.
-pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128)], limits: Limits, whole: bool) -> Result<(StateGraph, Vec<u32>), (Beyond, usize)> {
+pub(crate) fn explore<S: PointSet>(board: &Board<'_, S>, roots: &[State<S>], chains: &[(Color, S)], limits: Limits, whole: bool) -> Result<(StateGraph, Vec<u32>), (Beyond, usize)> {
     if chains.len() > MAX_CHAINS {
         return Err((Beyond::Chains(chains.len()), 0));
     }
-    let mut ids: HashMap<State, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
-    let mut states: Vec<State> = Vec::new();
-    let mut intern = |s: State, states: &mut Vec<State>| -> Result<u32, Beyond> {
+    let state_bytes = state_bytes::<S>();
+    let mut ids: HashMap<State<S>, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut states: Vec<State<S>> = Vec::new();
+    let mut intern = |s: State<S>, states: &mut Vec<State<S>>| -> Result<u32, Beyond> {
         let next = states.len();
         match ids.entry(s) {
             Entry::Occupied(e) => Ok(*e.get()),
@@ -304,7 +322,7 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
     let fail = |e: Beyond, n: usize| (e, n);
     while k < states.len() {
         visited = states.len();
-        if visited.saturating_mul(STATE_BYTES).saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES)) > limits.memory {
+        if visited.saturating_mul(state_bytes).saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES)) > limits.memory {
             return Err(fail(Beyond::Memory, visited));
         }
         let s = states[k];
@@ -314,9 +332,9 @@ pub(crate) fn explore(board: &Board<'_>, roots: &[State], chains: &[(Color, u128
         for (i, &(c, points)) in chains.iter().enumerate() {
             let h = held[c.index()];
             let stones = s.stones(c);
-            g |= u64::from(points & !stones == 0) << i;
-            t |= u64::from(points & !(h.stones | h.eyes) == 0) << i;
-            gp |= u64::from(points & (stones | h.eyes) != 0) << i;
+            g |= u64::from((points & !stones).is_empty()) << i;
+            t |= u64::from((points & !(h.stones | h.eyes)).is_empty()) << i;
+            gp |= u64::from(!(points & (stones | h.eyes)).is_empty()) << i;
         }
         (|| {
             room(&mut graph.g)?;
