@@ -83,7 +83,7 @@ pub const DEFAULT_BUDGET: usize = 2_000_000;
 /// The default memory bound of the search: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
 /// The most of the budget a region of more than 128 points may take: 1/WIDE_SHARE.
-pub(crate) const WIDE_SHARE: usize = 16;
+pub(crate) const WIDE_SHARE: usize = 64;
 /// Bytes charged per state of a search: its key and number in the hash table (with the
 /// table's spare room), its predicates, its successor index and the solver's per-state
 /// arrays.
@@ -598,7 +598,7 @@ pub(crate) mod tests {
             assert!(geo.points() > 128);
             let (split, split_class, r) = confirm(&rows, &StatusOptions { ko, ..StatusOptions::default() });
             assert!(r.regions.iter().all(|g| g.points.len() <= 128), "{:?}", r.regions);
-            // The share of a wide region is 1/16 of the budget: room for both colours'
+            // The share of a wide region is 1/64 of the budget: room for both colours'
             // start states of the bent four.
             let whole = StatusOptions { ko, split: false, budget: WIDE_SHARE * DEFAULT_BUDGET, ..StatusOptions::default() };
             let (got, class, r) = confirm(&rows, &whole);
@@ -625,7 +625,7 @@ pub(crate) mod tests {
             other => panic!("{other:?}"),
         }
         // A small budget is refused as the wide region's share.
-        let opts = StatusOptions { split: false, budget: 16 * 1000, ..StatusOptions::default() };
+        let opts = StatusOptions { split: false, budget: WIDE_SHARE * 1000, ..StatusOptions::default() };
         match confirm_status(geo, &cells, &opts) {
             Err(StatusError::Budget { reason, .. }) => assert!(reason.contains("1000 states a region of more than 128 points"), "{reason}"),
             other => panic!("{other:?}"),
