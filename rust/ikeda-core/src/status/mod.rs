@@ -35,7 +35,7 @@ use crate::board::{Board, SetupError};
 use crate::color::Color;
 use crate::geometry::{Geometry, MAX_CELLS};
 use grid::{board_neighbours, Bits, Grid, PointSet, WideSet};
-use search::{explore, Beyond, Limits, SearchRules, State};
+use search::{Beyond, Explorer, Limits, SearchRules, State};
 use solve::Solver;
 
 pub use allocate::Count;
@@ -343,32 +343,34 @@ fn solve_on<S: PointSet>(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tra
         .collect();
     let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
     // F1 and F2 first, on the states where some chain is whole; then, for the chains
-    // left, F3, S1 and S2 on the whole graph. The first graph is dropped before the
-    // second is built, so the memory bound holds for each.
-    let mut spent = 0;
-    let limits = |left: usize| Limits { states: left, memory: opts.memory };
+    // left, F3, S1 and S2 on the whole graph. Both passes share one table of states: the
+    // second is charged only the states the first did not meet, and takes over the first
+    // one's moves and predicates (the first graph is freed as the second is built).
+    let limits = |states: usize| Limits { states, memory: opts.memory };
+    let budget = *left;
+    let mut explorer = Explorer::new(&board, &roots, &goals, budget)?;
+    let charge = |left: &mut usize, n: usize| *left = budget - n.min(budget);
+    let graph = explorer.explore(limits(budget), false, None).map_err(|(e, n)| {
+        charge(left, n);
+        (e, n)
+    })?;
+    charge(left, explorer.len());
+    let root_ids = explorer.roots.clone();
     let found: Vec<Option<Case>> = {
-        let (graph, root_ids) = explore(&board, &roots, &goals, limits(*left), false).map_err(|(e, n)| {
-            *left -= n;
-            (e, n)
-        })?;
-        *left -= graph.len();
-        spent += graph.len();
-        let solver = Solver::new(&graph).map_err(|e| (e, spent))?;
+        let solver = Solver::new(&graph).map_err(|e| (e, explorer.len()))?;
         goals.iter().enumerate().map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize)).collect()
     };
     if found.iter().all(Option::is_some) {
-        return Ok((found.into_iter().flatten().collect(), spent));
+        return Ok((found.into_iter().flatten().collect(), explorer.len()));
     }
-    let (graph, root_ids) = explore(&board, &roots, &goals, limits(*left), true).map_err(|(e, n)| {
-        *left -= n;
-        (e, spent + n)
+    let graph = explorer.explore(limits(budget), true, Some(graph)).map_err(|(e, n)| {
+        charge(left, n);
+        (e, n)
     })?;
-    *left -= graph.len();
-    spent += graph.len();
-    let solver = Solver::new(&graph).map_err(|e| (e, spent))?;
+    charge(left, explorer.len());
+    let solver = Solver::new(&graph).map_err(|e| (e, explorer.len()))?;
     let cases = goals.iter().enumerate().map(|(i, &(d, _))| found[i].unwrap_or_else(|| solver.other_case(i, d, root_ids[root_of(d)] as usize))).collect();
-    Ok((cases, spent))
+    Ok((cases, explorer.len()))
 }
 
 /// Confirms the status of every chain of a position (`cells`: flat, row-major from the

@@ -288,89 +288,139 @@ fn room<T>(v: &mut Vec<T>) -> Result<(), Beyond> {
     v.try_reserve(1).map_err(|_| Beyond::Memory)
 }
 
-/// Explores the states reachable from `roots` (breadth first), refusing beyond `limits`
-/// (the error carries the number of states visited). `chains` are the tracked chains:
-/// colour and points. With `whole` false, only states where some tracked chain is whole
-/// (G) are expanded; the others are left without moves, which the goals F1, F2 and S1
-/// never look past.
-pub(crate) fn explore<S: PointSet>(board: &Board<'_, S>, roots: &[State<S>], chains: &[(Color, S)], limits: Limits, whole: bool) -> Result<(StateGraph, Vec<u32>), (Beyond, usize)> {
-    if chains.len() > MAX_CHAINS {
-        return Err((Beyond::Chains(chains.len()), 0));
+/// The exploration of one grid: every state met so far, numbered in the order met (the
+/// transposition table: a state met again, by another line of play or by a later pass,
+/// keeps its number and is never charged twice).
+pub(crate) struct Explorer<'b, 'a, S: PointSet> {
+    board: &'b Board<'a, S>,
+    chains: &'b [(Color, S)],
+    ids: HashMap<State<S>, u32, BuildHasherDefault<StateHasher>>,
+    states: Vec<State<S>>,
+    /// The numbers of the roots.
+    pub roots: Vec<u32>,
+}
+
+impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
+    /// An exploration from `roots` tracking the goals of `chains` (colour and points),
+    /// with room for `limit` states.
+    pub(crate) fn new(board: &'b Board<'a, S>, roots: &[State<S>], chains: &'b [(Color, S)], limit: usize) -> Result<Self, (Beyond, usize)> {
+        if chains.len() > MAX_CHAINS {
+            return Err((Beyond::Chains(chains.len()), 0));
+        }
+        let mut ex = Explorer { board, chains, ids: HashMap::default(), states: Vec::new(), roots: Vec::new() };
+        for &r in roots {
+            let id = ex.intern(r, limit).map_err(|e| (e, 0))?;
+            ex.roots.push(id);
+        }
+        Ok(ex)
     }
-    let state_bytes = state_bytes::<S>();
-    let mut ids: HashMap<State<S>, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
-    let mut states: Vec<State<S>> = Vec::new();
-    let mut intern = |s: State<S>, states: &mut Vec<State<S>>| -> Result<u32, Beyond> {
-        let next = states.len();
-        match ids.entry(s) {
+
+    /// The number of `s`, numbering it if it is new; [`Beyond::States`] when a new state
+    /// would make more than `limit`.
+    #[inline]
+    fn intern(&mut self, s: State<S>, limit: usize) -> Result<u32, Beyond> {
+        let next = self.states.len();
+        match self.ids.entry(s) {
             Entry::Occupied(e) => Ok(*e.get()),
-            Entry::Vacant(_) if next >= limits.states => Err(Beyond::States(limits.states)),
+            Entry::Vacant(_) if next >= limit => Err(Beyond::States(limit)),
             Entry::Vacant(_) => {
-                room(states)?;
-                ids.try_reserve(1).map_err(|_| Beyond::Memory)?;
-                ids.insert(s, next as u32);
-                states.push(s);
+                room(&mut self.states)?;
+                self.ids.try_reserve(1).map_err(|_| Beyond::Memory)?;
+                self.ids.insert(s, next as u32);
+                self.states.push(s);
                 Ok(next as u32)
             }
         }
-    };
-    let mut visited = 0;
-    let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Result<Vec<_>, _>>().map_err(|e| (e, 0))?;
-    let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
-    let mut next = Vec::new();
-    let mut k = 0;
-    let fail = |e: Beyond, n: usize| (e, n);
-    while k < states.len() {
-        visited = states.len();
-        if visited.saturating_mul(state_bytes).saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES)) > limits.memory {
-            return Err(fail(Beyond::Memory, visited));
-        }
-        let s = states[k];
-        k += 1;
-        let held = board.held(&s);
-        let (mut g, mut t, mut gp) = (0u64, 0u64, 0u64);
-        for (i, &(c, points)) in chains.iter().enumerate() {
-            let h = held[c.index()];
-            let stones = s.stones(c);
-            g |= u64::from((points & !stones).is_empty()) << i;
-            t |= u64::from((points & !(h.stones | h.eyes)).is_empty()) << i;
-            gp |= u64::from(!(points & (stones | h.eyes)).is_empty()) << i;
-        }
-        (|| {
-            room(&mut graph.g)?;
-            room(&mut graph.t)?;
-            room(&mut graph.gp)?;
-            room(&mut graph.white_to_move)?;
-            room(&mut graph.succ_start)
-        })()
-        .map_err(|e| fail(e, visited))?;
-        graph.g.push(g);
-        graph.t.push(t);
-        graph.gp.push(gp);
-        graph.white_to_move.push(s.mover() == Color::White);
-        next.clear();
-        if whole || g != 0 {
-            board.successors(&s, &held, &mut next).map_err(|e| fail(e, visited))?;
-        }
-        let first = graph.succ.len();
-        graph.succ.try_reserve(next.len()).map_err(|_| fail(Beyond::Memory, visited))?;
-        for &n in &next {
-            let id = intern(n, &mut states).map_err(|e| fail(e, states.len()))?;
-            graph.succ.push(id);
-        }
-        graph.succ[first..].sort_unstable();
-        let mut len = first;
-        for j in first..graph.succ.len() {
-            if j == first || graph.succ[j] != graph.succ[len - 1] {
-                graph.succ[len] = graph.succ[j];
-                len += 1;
-            }
-        }
-        graph.succ.truncate(len);
-        graph.succ_start.push(graph.succ.len() as u32);
     }
-    let _ = visited;
-    Ok((graph, root_ids))
+
+    /// The states met so far.
+    pub(crate) fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Explores the states reachable from the roots (breadth first), refusing when the
+    /// states met, all passes together, would be more than `limits.states`, or the graph
+    /// beyond `limits.memory` (the error carries the number of states met). With `whole`
+    /// false, only states where some tracked chain is whole (G) are expanded; the others
+    /// are left without moves, which the goals F1, F2 and S1 never look past. `before`,
+    /// the graph of an earlier pass of this exploration, lends its predicates and the
+    /// moves of the states it expanded, so a later pass computes only what is new.
+    pub(crate) fn explore(&mut self, limits: Limits, whole: bool, before: Option<StateGraph>) -> Result<StateGraph, (Beyond, usize)> {
+        let state_bytes = state_bytes::<S>();
+        let lent = before.as_ref().map_or(0, StateGraph::len);
+        let lent_edges = before.as_ref().map_or(0, |b| b.succ.len());
+        let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
+        let mut next = Vec::new();
+        let mut ids: Vec<u32> = Vec::new();
+        let mut k = 0;
+        while k < self.states.len() {
+            let visited = self.states.len();
+            let edges = graph.succ.len() + lent_edges;
+            if visited.saturating_mul(state_bytes).saturating_add(edges.saturating_mul(EDGE_BYTES)) > limits.memory {
+                return Err((Beyond::Memory, visited));
+            }
+            let s = self.states[k];
+            (|| {
+                room(&mut graph.g)?;
+                room(&mut graph.t)?;
+                room(&mut graph.gp)?;
+                room(&mut graph.white_to_move)?;
+                room(&mut graph.succ_start)
+            })()
+            .map_err(|e| (e, visited))?;
+            ids.clear();
+            // None: nothing to expand; Some(held): expand, with X* if already known.
+            let expand = match &before {
+                Some(b) if k < lent => {
+                    graph.g.push(b.g[k]);
+                    graph.t.push(b.t[k]);
+                    graph.gp.push(b.gp[k]);
+                    graph.white_to_move.push(b.white_to_move[k]);
+                    if b.successors(k).is_empty() {
+                        (whole || b.g[k] != 0).then_some(None)
+                    } else {
+                        // Expanded before (every expanded state has the pass): its moves
+                        // are known, by number.
+                        ids.extend_from_slice(b.successors(k));
+                        None
+                    }
+                }
+                _ => {
+                    let held = self.board.held(&s);
+                    let (mut g, mut t, mut gp) = (0u64, 0u64, 0u64);
+                    for (i, &(c, points)) in self.chains.iter().enumerate() {
+                        let h = held[c.index()];
+                        let stones = s.stones(c);
+                        g |= u64::from((points & !stones).is_empty()) << i;
+                        t |= u64::from((points & !(h.stones | h.eyes)).is_empty()) << i;
+                        gp |= u64::from(!(points & (stones | h.eyes)).is_empty()) << i;
+                    }
+                    graph.g.push(g);
+                    graph.t.push(t);
+                    graph.gp.push(gp);
+                    graph.white_to_move.push(s.mover() == Color::White);
+                    (whole || g != 0).then_some(Some(held))
+                }
+            };
+            k += 1;
+            if let Some(held) = expand {
+                let held = held.unwrap_or_else(|| self.board.held(&s));
+                next.clear();
+                self.board.successors(&s, &held, &mut next).map_err(|e| (e, visited))?;
+                ids.try_reserve(next.len()).map_err(|_| (Beyond::Memory, visited))?;
+                for &n in &next {
+                    let id = self.intern(n, limits.states).map_err(|e| (e, self.states.len()))?;
+                    ids.push(id);
+                }
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            graph.succ.try_reserve(ids.len()).map_err(|_| (Beyond::Memory, visited))?;
+            graph.succ.extend_from_slice(&ids);
+            graph.succ_start.push(graph.succ.len() as u32);
+        }
+        Ok(graph)
+    }
 }
 
 /// A fast hasher for [`State`] keys (multiply-rotate over the words written; the keys are
