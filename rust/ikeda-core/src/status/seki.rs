@@ -30,8 +30,8 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::grid::{board_neighbours, Grid};
-use super::search::{Board, SearchRules, State, StateGraph, StateHasher, MAX_CHAINS, MAX_POINTS};
+use super::grid::{board_neighbours, Grid, PointSet};
+use super::search::{Board, SearchRules, State, StateGraph, StateHasher, MAX_CHAINS};
 use super::solve::Solver;
 use super::{Case, FirstMover, StatusKo, StatusOptions, EDGE_BYTES, STATE_BYTES};
 use crate::color::Color;
@@ -66,7 +66,7 @@ pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracke
 /// Only the simple ko rule with the attacker first (the defaults) is recognised.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize) -> Option<Vec<(usize, Case)>> {
-    if points.len() > MAX_POINTS || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
+    if points.len() > u128::CAPACITY || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
         return None;
     }
     let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
@@ -122,13 +122,13 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
 /// The state graph of the hypothetical play from `roots` under the settling rule: every
 /// state is expanded, except settled ones, which have themselves as only successor and
 /// fixed predicates. `None` beyond `limit` states or `memory` bytes.
-fn settled_graph(board: &Board<'_>, grid: &Grid<u128>, roots: &[State], chains: &[(Color, u128)], limit: usize, memory: usize) -> Option<(StateGraph, Vec<u32>)> {
-    let mut ids: HashMap<State, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
-    let mut states: Vec<State> = Vec::new();
+fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128>], chains: &[(Color, u128)], limit: usize, memory: usize) -> Option<(StateGraph, Vec<u32>)> {
+    let mut ids: HashMap<State<u128>, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut states: Vec<State<u128>> = Vec::new();
     // For a settled state: the capturer and the points captured by the move into it (the
     // first move found that leads there).
     let mut settled: HashMap<u32, (Color, u128)> = HashMap::new();
-    let mut intern = |s: State, states: &mut Vec<State>| -> Option<u32> {
+    let mut intern = |s: State<u128>, states: &mut Vec<State<u128>>| -> Option<u32> {
         let next = states.len();
         match ids.entry(s) {
             Entry::Occupied(e) => Some(*e.get()),
