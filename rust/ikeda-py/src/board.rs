@@ -20,9 +20,10 @@ pub struct PyBoard {
     record: Vec<u16>,
     /// Stones of each colour removed from the board so far (Black, White).
     pub(crate) lost: [u32; 2],
-    /// The legal plays, kept up to date by this board's plays once asked for (a replay
-    /// that never asks pays one test per play).
-    kept: KeptLegal,
+    /// The legal plays, kept up to date by this board's plays from the first time they
+    /// are asked for (made then: a new board or a replay that never asks carries and pays
+    /// nothing for it).
+    kept: Option<Box<KeptLegal>>,
     /// Per colour, the list of flat indices `legal_index_list` last made and the set of
     /// points it holds. Never handed out (callers get copies, which they may change): the
     /// next list is this one edited where the set changed (a few points in two moves)
@@ -153,7 +154,7 @@ impl PyBoard {
     /// flat-index order, from the kept set.
     fn for_each_legal(&mut self, c: Color, mut f: impl FnMut(usize)) {
         let last_pass = self.last_pass();
-        let kept = &mut self.kept;
+        let kept = self.kept.get_or_insert_with(Box::default);
         with_position!(&self.pos, p => kept.for_each_legal(p, c, last_pass, |i, _| f(i)));
     }
 
@@ -164,9 +165,10 @@ impl PyBoard {
         out
     }
 
-    /// A copy sharing this board's history.
+    /// A copy sharing this board's history. Its legal plays are kept anew from its first
+    /// request (copying 1.3 KB of kept state would cost a copy about a tenth of its time).
     pub(crate) fn fork(&mut self) -> PyBoard {
-        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost, kept: self.kept.clone(), listed: [None, None] }
+        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost, kept: None, listed: [None, None] }
     }
 
     pub(crate) fn geometry(&self) -> Geometry {
@@ -182,13 +184,15 @@ impl PyBoard {
         let (loc, last_pass) = (self.loc(i), self.last_pass());
         with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).map_err(NotPlayed::Illegal)?;
         with_position!(&mut self.pos, p => p.try_reserve(1)).map_err(|_| NotPlayed::NoMemory("the game's history"))?;
-        let kept = &mut self.kept;
-        let effect = with_position!(&mut self.pos, p => {
-            kept.before_play(p, loc, c);
-            let effect = p.play_unchecked(loc, c);
-            kept.after_play(p, loc, c);
-            effect
-        });
+        let effect = match self.kept.as_deref_mut() {
+            Some(kept) => with_position!(&mut self.pos, p => {
+                kept.before_play(p, loc, c);
+                let effect = p.play_unchecked(loc, c);
+                kept.after_play(p, loc, c);
+                effect
+            }),
+            None => with_position!(&mut self.pos, p => p.play_unchecked(loc, c)),
+        };
         self.count_removed(c, effect, 1);
         self.record.push(i as u16);
         Ok(())
@@ -197,7 +201,7 @@ impl PyBoard {
     /// The legal plays of `c` as a list of flat indices (no pass).
     pub(crate) fn legal_index_list<'py>(&mut self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
         let last_pass = self.last_pass();
-        let kept = &mut self.kept;
+        let kept = self.kept.get_or_insert_with(Box::default);
         let Some(set) = with_position!(&self.pos, p => kept.legal_set(p, c, last_pass)) else {
             return int_list(py, self.legal_plays(c).into_iter());
         };
@@ -261,7 +265,7 @@ impl PyBoard {
         let rules = rules.map_or(Ok(PlayRules::IKEDA), |r| r.play())?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
         let pos = AnyPosition::from_setup(geo, rules, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
-        Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0], kept: KeptLegal::new(), listed: [None, None] })
+        Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0], kept: None, listed: [None, None] })
     }
 
     #[getter]
@@ -334,7 +338,9 @@ impl PyBoard {
     fn undo(&mut self) -> Option<usize> {
         let i = usize::from(self.record.pop()?);
         if i != self.geo().pass_index() {
-            self.kept.invalidate();
+            if let Some(kept) = &mut self.kept {
+                kept.invalidate();
+            }
             if let Some((_, c, effect)) = with_position!(&mut self.pos, p => p.undo()) {
                 self.count_removed(c, effect, -1);
             }
