@@ -375,6 +375,7 @@ def check_gtp_effect(line: str, reply: str, before: tuple[Any, ...], engine: Eng
 @example(lines=["play b c3", "play w c3"])  # refused after the colour check restarted the game
 @example(lines=["play b c3", "play b c3"])
 @example(lines=["play b c3", "undo", "undo", "komi 7.25", "komi 0.5"])
+@example(lines=["loadsgf \ud800", "printsgf \ud800", "loadsgf a\x00b"])  # names no file system can hold
 def test_gtp_engine_answers_every_line(lines: list[str]) -> None:
     # Every line gets a well-formed reply; a refused command leaves the engine exactly as
     # it was, and an accepted one did what it means.

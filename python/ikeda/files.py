@@ -18,11 +18,15 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     The file is opened non-blocking (opening a FIFO for reading would otherwise wait for
     a writer) and checked with ``fstat`` on the open descriptor, so a name swapped after a
     check cannot slip a device or a FIFO in."""
-    shown = os.fsdecode(path)
+    # A name that cannot be encoded (a lone surrogate) is shown escaped, so the error can
+    # be written to any UTF-8 stream.
+    shown = os.fsdecode(path).encode("utf-8", "backslashreplace").decode("utf-8")
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
         raise IkedaError(f"cannot read {shown}: {e.strerror}") from None
+    except ValueError:  # a NUL byte, or a name the file system encoding cannot hold
+        raise IkedaError(f"cannot read {shown}: not a valid file name") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

@@ -365,6 +365,9 @@ class Engine:
                     f.write(text)
             except OSError as e:
                 raise GtpFailure(f"cannot write {args[0]}: {e.strerror}") from None
+            except ValueError:  # a NUL byte, or a name the file system encoding cannot hold
+                shown = args[0].encode("utf-8", "backslashreplace").decode("utf-8")
+                raise GtpFailure(f"cannot write {shown}: not a valid file name") from None
             return ""
         return "\n" + text.rstrip("\n")
 
