@@ -25,6 +25,7 @@ mod allocate;
 mod conditional;
 mod estimate;
 mod grid;
+mod pockets;
 mod regions;
 mod safe;
 mod search;

@@ -1,0 +1,190 @@
+//! The proof search for a pocket whose exhaustive local game (`regions.rs`) is beyond its
+//! state limit (docs/status.md, "Safe groups", the proof search).
+//!
+//! It plays the same local game (`Local`: the same rules, the same settled states, the
+//! same loss), but instead of building the whole graph it searches depth first for a
+//! strategy of D, with a transposition table, and it restricts D's answers:
+//!
+//! - A's moves are never restricted: every empty point of the pocket and the pass;
+//! - D never passes and never fills an eye of one wall's chain (an empty point all of
+//!   whose neighbours are stones of that chain); D plays next to the walls' chains (a wall
+//!   or a pocket stone joined to one) or on a liberty of a chain short of liberties, the
+//!   points nearest A's last move and the urgent ones first.
+//!
+//! A state is *won* when it is settled, when D is to move and one of the tried answers is
+//! won, or when A is to move and every move of A is won (a move of A that captures a
+//! strict wall is a loss). A state already on the current line, a line deeper than
+//! [`MAX_DEPTH`], or a search past its node limit, counts as not won. So every state
+//! found won has a finite strategy tree of D moves inside the local game that reaches a
+//! settled state against every A move: it is in D's attractor of the settled states of
+//! the exhaustive game, which is all the proof of `regions.rs` uses (the rank of a state
+//! is the height of its tree). A state found not won may be won in fact; that only costs
+//! a credit, never soundness. Memory: the table holds at most one entry per node
+//! expanded (the node limit), about 40 bytes each, and the line at most [`MAX_DEPTH`].
+
+use std::collections::HashMap;
+
+use super::regions::{key, unkey, Key, Local, Set};
+
+/// The deepest line searched (moves of both players).
+const MAX_DEPTH: usize = 160;
+
+/// One proof search: a pocket's local game with its goal.
+pub(super) struct Prover<'a> {
+    local: &'a Local,
+    all: Set,
+    eyes: u32,
+    join: bool,
+    /// Proven and refuted states; a refutation may come from a cut line and is kept anyway
+    /// (it can only cost a proof).
+    table: HashMap<Key, bool>,
+    /// The states of the current line.
+    line: Vec<Key>,
+    /// States expanded, and the most allowed.
+    pub(super) nodes: usize,
+    limit: usize,
+}
+
+/// The search ran past its node limit.
+pub(super) struct OutOfNodes;
+
+impl<'a> Prover<'a> {
+    pub(super) fn new(local: &'a Local, all: Set, eyes: u32, join: bool, limit: usize) -> Self {
+        Prover { local, all, eyes, join, table: HashMap::new(), line: Vec::new(), nodes: 0, limit }
+    }
+
+    /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
+    /// settled state; `Err` past the node limit.
+    pub(super) fn prove(&mut self, a: Set) -> Result<bool, OutOfNodes> {
+        if !self.local.start_ok(self.all, a) {
+            return Ok(false);
+        }
+        self.won(key(a, 0, false, 0), None)
+    }
+
+    fn won(&mut self, state: Key, last: Option<usize>) -> Result<bool, OutOfNodes> {
+        let (a, d, d_to_move, ban) = unkey(state);
+        if self.local.settled(self.all, a, d, self.eyes, self.join) {
+            return Ok(true);
+        }
+        if let Some(&known) = self.table.get(&state) {
+            return Ok(known);
+        }
+        if self.line.len() >= MAX_DEPTH || self.line.contains(&state) {
+            return Ok(false);
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(OutOfNodes);
+        }
+        self.line.push(state);
+        let result = if d_to_move { self.d_answers(a, d, ban, last) } else { self.a_moves(a, d) };
+        self.line.pop();
+        let result = result?;
+        self.table.insert(state, result);
+        Ok(result)
+    }
+
+    /// A to move: every move must be won, the pass included.
+    fn a_moves(&mut self, a: Set, d: Set) -> Result<bool, OutOfNodes> {
+        let empty = self.all & !a & !d;
+        // A's moves next to his stones and D's pocket stones first: they fail soonest.
+        let near = self.local.around(a | d) & empty;
+        for f in [near, empty & !near] {
+            let mut f = f;
+            while f != 0 {
+                let p = f.trailing_zeros() as usize;
+                f &= f - 1;
+                match self.local.play_a(self.all, a, d, p) {
+                    None => {}
+                    Some(Err(())) => return Ok(false),
+                    Some(Ok(next)) if !self.won(next, Some(p))? => return Ok(false),
+                    Some(Ok(_)) => {}
+                }
+            }
+        }
+        self.won(key(a, d, true, 0), None)
+    }
+
+    /// Whether the empty point `p`, whose pocket neighbours are all D stones, has only
+    /// stones of one chain holding a wall around it.
+    fn eye_of_one_chain(&self, d: Set, p: usize) -> bool {
+        let local = self.local;
+        let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else { return false };
+        let (stones, joined, _) = local.wall_chain(w, d);
+        let walls_here = local.walls.iter().enumerate().filter(|&(_, &adj)| adj >> p & 1 == 1).all(|(v, _)| joined >> v & 1 == 1);
+        walls_here && local.nbr[p] & d & !stones == 0
+    }
+
+    /// D to move: some answer must be won. Captures and the points near A's last move
+    /// first, then the other points that are not eyes, most empty neighbours first.
+    fn d_answers(&mut self, a: Set, d: Set, ban: usize, last: Option<usize>) -> Result<bool, OutOfNodes> {
+        let local = self.local;
+        let empty = self.all & !a & !d;
+        // An eye of one wall's chain (every neighbour a stone of it) is never filled.
+        let mut open: Set = 0;
+        let mut f = empty;
+        while f != 0 {
+            let p = f.trailing_zeros() as usize;
+            f &= f - 1;
+            if local.nbr[p] & !d != 0 || !self.eye_of_one_chain(d, p) {
+                open |= 1 << p;
+            }
+        }
+        // Liberties of A chains short of liberties, and of D's pocket chains in atari.
+        let mut urgent: Set = 0;
+        let mut rest = a;
+        while rest != 0 {
+            let chain = local.flood(a, 1 << rest.trailing_zeros());
+            rest &= !chain;
+            let libs = local.around(chain) & empty;
+            if libs.count_ones() <= 2 {
+                urgent |= libs;
+            }
+        }
+        let mut rest = d & !local.walls.iter().fold(0, |acc, &w| acc | local.flood(d, w & d));
+        while rest != 0 {
+            let chain = local.flood(d, 1 << rest.trailing_zeros());
+            rest &= !chain;
+            let libs = local.around(chain) & empty;
+            if libs.count_ones() == 1 {
+                urgent |= libs;
+            }
+        }
+        let near = match last {
+            Some(p) => {
+                let one = local.nbr[p];
+                (one | local.around(one)) & empty
+            }
+            None => 0,
+        };
+        // D's other moves extend the walls' chains: next to a wall or to a pocket stone
+        // joined to one.
+        let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
+        let grow = (walls | local.around(local.anchored(d))) & open;
+        let first = (urgent | near & grow) & open;
+        let mut order: Vec<usize> = Vec::with_capacity(empty.count_ones() as usize);
+        let mut f = first;
+        while f != 0 {
+            order.push(f.trailing_zeros() as usize);
+            f &= f - 1;
+        }
+        let mut others: Vec<usize> = Vec::new();
+        let mut f = grow & !first;
+        while f != 0 {
+            others.push(f.trailing_zeros() as usize);
+            f &= f - 1;
+        }
+        others.sort_by_key(|&p| std::cmp::Reverse((local.nbr[p] & empty).count_ones()));
+        order.extend(others);
+        for p in order {
+            if let Some(next) = local.play_d(self.all, a, d, ban, p) {
+                if self.won(next, None)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
