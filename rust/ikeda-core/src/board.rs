@@ -621,22 +621,8 @@ impl<const N: usize> Board<N> {
 
     /// Calls `f(flat index, loc)` for every empty point, in flat-index order.
     #[inline]
-    pub fn for_each_empty(&self, mut f: impl FnMut(usize, Loc)) {
-        let (w, s) = (usize::from(self.geo.width), usize::from(self.geo.stride));
-        // Row r (from 0) holds locs (r+1)*s + 1 ..= (r+1)*s + w.
-        let (mut row_base, mut index_base) = (s + 1, 0);
-        for (k, &word) in self.empty.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let loc = k * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                while loc >= row_base + s {
-                    row_base += s;
-                    index_base += w;
-                }
-                f(index_base + loc - row_base, loc as Loc);
-            }
-        }
+    pub fn for_each_empty(&self, f: impl FnMut(usize, Loc)) {
+        self.geo.for_each_set_index(&self.empty, f);
     }
 
     /// Whether every neighbour of the empty point `p` is empty: then a play there can

@@ -79,6 +79,27 @@ impl Geometry {
         (self.height as usize + 2) * self.stride as usize + 1
     }
 
+    /// Calls `f(flat index, loc)` for every on-board loc whose bit is set in `set` (bit
+    /// `loc % 64` of word `loc / 64`), in flat-index order.
+    #[inline]
+    pub fn for_each_set_index(&self, set: &[u64], mut f: impl FnMut(usize, Loc)) {
+        let (width, stride) = (usize::from(self.width), usize::from(self.stride));
+        // Row r (from 0) holds locs (r+1)*s + 1 ..= (r+1)*s + w.
+        let (mut row_base, mut index_base) = (stride + 1, 0);
+        for (k, &word) in set.iter().enumerate().take(self.cells().div_ceil(64)) {
+            let mut bits = word;
+            while bits != 0 {
+                let loc = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                while loc >= row_base + stride {
+                    row_base += stride;
+                    index_base += width;
+                }
+                f(index_base + loc - row_base, loc as Loc);
+            }
+        }
+    }
+
     /// The flat index that means pass.
     #[inline]
     #[must_use]

@@ -126,7 +126,7 @@ impl KeptLegal {
     /// [`Position::for_each_legal`] less [`Position::ko_ban`].
     pub fn for_each_legal<const N: usize>(&mut self, pos: &Position<N>, color: Color, last_pass: bool, mut f: impl FnMut(usize, Loc)) {
         match self.legal_set(pos, color, last_pass) {
-            Some(set) => KeptLegal::for_each_index(pos.geometry(), &set, f),
+            Some(set) => pos.geometry().for_each_set_index(&set, f),
             None => {
                 // Positional superko: every play is tested against the history each time.
                 let ko = pos.ko_ban(last_pass);
@@ -167,26 +167,6 @@ impl KeptLegal {
             set_bit(&mut set, ko, false);
         }
         Some(set)
-    }
-
-    /// Calls `f(flat index, loc)` for every point of `set` on a board of `geo`, in
-    /// flat-index order.
-    pub fn for_each_index(geo: crate::Geometry, set: &LocSet, mut f: impl FnMut(usize, Loc)) {
-        let (width, stride) = (usize::from(geo.width), usize::from(geo.stride));
-        // Row r (from 0) holds locs (r+1)*s + 1 ..= (r+1)*s + w.
-        let (mut row_base, mut index_base) = (stride + 1, 0);
-        for (k, &word) in set.iter().enumerate().take(geo.cells().div_ceil(64)) {
-            let mut bits = word;
-            while bits != 0 {
-                let loc = k * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                while loc >= row_base + stride {
-                    row_base += stride;
-                    index_base += width;
-                }
-                f(index_base + loc - row_base, loc as Loc);
-            }
-        }
     }
 
     /// The answer of `color` at the empty point `p`, kept; whether `p` stays watched.

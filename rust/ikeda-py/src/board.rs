@@ -215,7 +215,7 @@ impl PyBoard {
         };
         if changed > LIST_EDITS {
             let mut items = Vec::with_capacity(geo.points());
-            KeptLegal::for_each_index(geo, &set, |i, _| items.push(i));
+            geo.for_each_set_index(&set, |i, _| items.push(i));
             let list = int_list(py, items.into_iter())?;
             *listed = Some((list.clone().unbind(), set));
             return Ok(list.get_slice(0, list.len()));
