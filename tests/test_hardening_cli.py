@@ -146,10 +146,13 @@ def test_unwritable_sgf_dir_is_refused_before_the_first_game(tmp_path: Path, cap
 
 
 def refuse_everything(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Status confirmation with one state per region and refusals not estimated: every
-    real final position is refused (StatusBudgetError), as a search beyond its budget is."""
+    """Status confirmation of the whole board as one region (``split=False``: the static
+    proofs, which need no states, would settle some small final positions) with one state
+    and refusals not estimated: every real final position is refused (StatusBudgetError),
+    as a search beyond its budget is."""
     real = ikeda.status.confirm_status
-    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, "budget": 1, "unresolved": "raise"}))
+    refused = {"budget": 1, "split": False, "unresolved": "raise"}
+    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, **refused}))
 
 
 def test_a_game_that_cannot_be_counted_is_recorded_and_the_match_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
