@@ -12,6 +12,7 @@ same way before anything is timed.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import statistics
@@ -39,12 +40,7 @@ def cases(size: int) -> list[tuple[str, Callable[[], Any], Callable[[], Any], in
             play(m)
         return g
 
-    def replay_spiel() -> Any:
-        s = game.new_initial_state()
-        apply = s.apply_action
-        for a in actions:
-            apply(a)
-        return s
+    replay_spiel = functools.partial(B.spiel_replay, game, actions)
 
     assert np.array_equal(B.spiel_stones(replay_spiel(), size), replay_ikeda().to_numpy())
     g, s = B.line(size).game(B.MIDGAME[size]), B.spiel_state(size, B.MIDGAME[size])

@@ -117,6 +117,15 @@ def spiel_game(size: int) -> Any:
     return pyspiel.load_game("go", {"board_size": size, "komi": KOMI})
 
 
+def spiel_replay(game: Any, actions: list[int]) -> Any:
+    """A new pyspiel state with `actions` applied, the way a replay from a new game runs."""
+    s = game.new_initial_state()
+    apply = s.apply_action
+    for a in actions:
+        apply(a)
+    return s
+
+
 def spiel_state(size: int, n: int) -> Any:
     """The pyspiel state after the first `n` plays of the line, checked against ikeda."""
     state = spiel_game(size).new_initial_state()
@@ -265,15 +274,7 @@ def test_replay_pyspiel(benchmark: Any, size: int) -> None:
     group(benchmark, "replay", size)
     actions = [to_spiel(m, size) for m in line(size).plays]
     game = spiel_game(size)
-
-    def replay() -> Any:
-        s = game.new_initial_state()
-        apply = s.apply_action
-        for a in actions:
-            apply(a)
-        return s
-
-    s = benchmark(replay)
+    s = benchmark(spiel_replay, game, actions)
     assert np.array_equal(spiel_stones(s, size), line(size).game(ENDGAME[size]).to_numpy())
 
 

@@ -92,14 +92,7 @@ impl Local {
         let mut done = from & within;
         let mut frontier = done;
         while frontier != 0 {
-            let mut next = 0;
-            let mut f = frontier;
-            while f != 0 {
-                let p = f.trailing_zeros() as usize;
-                f &= f - 1;
-                next |= self.nbr[p];
-            }
-            next &= within & !done;
+            let next = self.around(frontier) & within & !done;
             done |= next;
             frontier = next;
         }
