@@ -342,3 +342,15 @@ def test_replay_many_bad_setup_and_arguments(tmp_path: Path) -> None:
         replay_many([p], threads=-1)
     seen: list[int] = []
     assert len(replay_many([p] * 5, chunk=2, on_chunk=seen.append)) == 5 and seen == [2, 4, 5]
+
+
+def test_read_a_path_that_cannot_name_a_file_is_a_typed_error() -> None:
+    # '\ud800' is a lone surrogate that no file name decodes to (surrogateescape only
+    # yields U+DC80..U+DCFF): open() would raise a bare UnicodeEncodeError.
+    with pytest.raises(ikeda.ArgumentError, match="cannot name a file"):
+        read(Path("/tmp/game\ud800.sgf"))
+    with pytest.raises(SgfError):  # a str that names no file is SGF text, and this is not
+        read("/tmp/game\ud800.sgf")
+    results = replay_many(["/tmp/game\ud800.sgf", VALID[0]])
+    assert results[0].status == "unreadable" and "cannot name a file" in (results[0].error or "")
+    assert results[1].status == "ok"

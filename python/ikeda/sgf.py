@@ -411,9 +411,23 @@ def _names_file(text: str) -> bool:
         return False
 
 
+def _path_error(path: str | os.PathLike[str]) -> str | None:
+    """Why `path` cannot name a file on this system, or None. A str with a lone surrogate
+    that is not an escaped byte (surrogateescape yields only U+DC80..U+DCFF) has no bytes
+    for the OS; open() would raise a bare UnicodeEncodeError."""
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as e:
+        return f"{os.fspath(path)!r} cannot name a file: {e.reason}"
+    return None
+
+
 def _read_file(path: Path) -> bytes:
     """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (OSError if it
     cannot be opened)."""
+    error = _path_error(path)
+    if error is not None:
+        raise ArgumentError(error)
     with open(path, "rb") as f:
         st = os.fstat(f.fileno())
         if not stat.S_ISREG(st.st_mode):
@@ -571,8 +585,15 @@ def replay_many(
     for first in range(0, len(files), chunk):
         part = files[first : first + chunk]
         if native_forced:
-            done = _core.sgf_replay_many(part, forced, by_key, PRESETS["area3"], threads, deferred)
-            out.extend(_replay_python(p, forced) if t[0] == "deferred" else _result(p, t) for p, t in zip(part, done))
+            named = [p for p in part if _path_error(p) is None]
+            done = iter(_core.sgf_replay_many(named, forced, by_key, PRESETS["area3"], threads, deferred))
+            for p in part:
+                error = _path_error(p)
+                if error is not None:
+                    out.append(ReplayResult(p, "unreadable", 0, None, False, None, None, error, None, None))
+                    continue
+                t = next(done)
+                out.append(_replay_python(p, forced) if t[0] == "deferred" else _result(p, t))
         else:
             out.extend(_replay_python(p, forced) for p in part)
         if on_chunk is not None:
