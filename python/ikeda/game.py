@@ -67,8 +67,7 @@ class Game(_core.GameCore):
 
     __slots__ = (
         "_width", "_height", "_rules", "_ending",
-        "_start_color", "_first_passer", "_first_pass", "_prelim",
-        "_prelim_stones", "_passes", "_resigned", "_pass", "_setup", "_handicap", "_lock",
+        "_start_color", "_prelim_stones", "_resigned", "_pass", "_setup", "_handicap", "_lock",
     )
 
     def __init__(
@@ -97,11 +96,9 @@ class Game(_core.GameCore):
         self._width, self._height = w, h
         self._rules = rules
         self._ending = rules.ending
-        self._first_passer: int | None = None
-        self._first_pass: int | None = None  # its move number
-        self._prelim: int | None = None  # move number of the preliminary end
+        # The pass bookkeeping (first pass, preliminary end, passes per colour) is the
+        # native base's, which starts with none.
         self._prelim_stones: tuple[int, int] | None = None
-        self._passes = [0, 0, 0, 0]  # passes by Black, White before the preliminary end; after it
         self._resigned: int | None = None
         self._pass = w * h
         # Serialises the calls that take several steps (passes, undo, resign, copy): a Game
@@ -139,13 +136,15 @@ class Game(_core.GameCore):
     # -- moves -----------------------------------------------------------------------
 
     # `play(move)` is the native base's: a legal play of a point given as an int or a str
-    # is made there in one call; everything else (a pass, a move it cannot take or that
-    # the rules refuse, a finished game, a call while another thread holds the lock)
+    # is made there in one call, and so is a pass after a play (it ends no game and is only
+    # counted); everything else (a pass that may end the game, a move it cannot take or
+    # that the rules refuse, a finished game, a call while another thread holds the lock)
     # comes here, under the lock.
 
     def _play_locked(self, move: Move) -> None:
-        """`play` for the moves the native fast path leaves: passes and the flow of the
-        game (Rule 6), errors, and unusual move types (numpy ints, str subclasses)."""
+        """`play` for the moves the native fast path leaves: passes in succession and the
+        flow of the game (Rule 6), errors, and unusual move types (numpy ints, str
+        subclasses)."""
         lock = self._lock
         lock.acquire()
         self._held = True  # plays from other threads now wait for the lock
@@ -166,22 +165,6 @@ class Game(_core.GameCore):
         finally:
             self._held = False
             lock.release()
-
-    def _count(self, n: int, is_pass: bool, color: int) -> bool:
-        """The pass bookkeeping of move `n`, by `color` (the one place for it: play's passes
-        (its plays only reset the streak, inline), and undo's replay of the record). Returns
-        whether this move made the preliminary end."""
-        if not is_pass:
-            self._streak = 0
-            return False
-        self._streak += 1
-        self._passes[(2 if self._prelim is not None else 0) + color - 1] += 1
-        if self._first_pass is None:
-            self._first_pass, self._first_passer = n, color
-        if self._prelim is None and self._streak >= 2:
-            self._prelim = n
-            return True
-        return False
 
     def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
         n = len(self._board) + 1
@@ -247,7 +230,7 @@ class Game(_core.GameCore):
         stones = self._prelim_stones if prelim is not None else None
         self._first_passer = self._first_pass = self._prelim = None
         self._streak = 0
-        self._passes = [0, 0, 0, 0]
+        self._passes = (0, 0, 0, 0)
         color = self._start_color
         for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
             self._count(n, i == self._pass, color)
@@ -278,8 +261,7 @@ class Game(_core.GameCore):
         try:
             self._copy_native(g)
             g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
-            g._start_color, g._first_passer, g._first_pass = self._start_color, self._first_passer, self._first_pass
-            g._prelim, g._prelim_stones, g._passes = self._prelim, self._prelim_stones, self._passes.copy()
+            g._start_color, g._prelim_stones = self._start_color, self._prelim_stones
             g._resigned, g._pass, g._setup, g._handicap = self._resigned, self._pass, self._setup, self._handicap
         finally:
             lock.release()

@@ -203,6 +203,14 @@ impl Libs {
         let (n, sum, squares) = (self.0 & 0xFFF, self.0 >> 12 & 0x1F_FFFF, self.0 >> 33);
         n != 0 && n * squares == sum * sum
     }
+
+    /// The one distinct liberty, if there is exactly one: then all `n` pseudo-liberties
+    /// are that point, and their sum is `n` times it.
+    #[inline]
+    fn last(self) -> Option<Loc> {
+        let (n, sum) = (self.0 & 0xFFF, self.0 >> 12 & 0x1F_FFFF);
+        self.in_atari().then(|| (sum / n) as Loc)
+    }
 }
 
 /// What one play did, enough to undo it given the removed stones.
@@ -367,6 +375,14 @@ impl<const N: usize> Board<N> {
     #[must_use]
     pub fn in_atari(&self, loc: Loc) -> bool {
         self.libs[self.head[loc]].in_atari()
+    }
+
+    /// The liberty of the chain through `loc` if it has exactly one (read from the chain's
+    /// pseudo-liberties, no walk). Precondition: `loc` holds a stone.
+    #[inline]
+    #[must_use]
+    pub fn last_liberty(&self, loc: Loc) -> Option<Loc> {
+        self.libs[self.head[loc]].last()
     }
 
     /// Stones of the chain through `loc`. Precondition: `loc` holds a stone.
@@ -829,6 +845,10 @@ impl<const N: usize> Board<N> {
             let only = self.geo.locs().filter(|&p| self.only_liberty_is(loc, p)).count();
             if self.in_atari(loc) != (exact == 1) || only != usize::from(exact == 1) || self.has_liberty(loc) != (exact > 0) {
                 return Err(format!("chain at {loc}: atari or liberty test disagrees with {exact} liberties"));
+            }
+            let walked = (exact == 1).then(|| members.iter().flat_map(|&m| self.neighbours(m)).find(|&q| self.cells[q] == Cell::Empty)).flatten();
+            if self.last_liberty(loc) != walked {
+                return Err(format!("chain at {loc}: last liberty {:?} != {walked:?}", self.last_liberty(loc)));
             }
         }
         if hash != self.hash {

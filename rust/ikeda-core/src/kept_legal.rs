@@ -11,6 +11,14 @@
 //! only when a filter of the line's configurations cannot rule the repetition out. The
 //! simple-ko ban is applied as the list is read, so the answers hold before and after a
 //! pass.
+//!
+//! A capture's probe needs the hash of the position after it, which XORs the captured
+//! stones' keys into the board's hash. What it adds to the hash (the played stone and the
+//! captured chains) is kept with the capture's answer: while the point is not marked, the
+//! chains it captures stay as they were (each is in atari with that point as its only
+//! liberty, so a stone can join it, leave it, or another chain come into atari there only
+//! by a play at the point or next to the chain, which marks it), and the probe after a
+//! play is one XOR instead of a walk over the captured stones.
 
 use crate::board::WORDS;
 use crate::color::{Cell, Color};
@@ -19,6 +27,12 @@ use crate::legal_watch::{self, Local, Turn, Watcher, SEEN_WORDS};
 use crate::position::Position;
 
 type Bits = [u64; WORDS];
+
+/// The high half of a hash, the half the filter of configurations reads.
+#[inline]
+fn high(hash: u128) -> u64 {
+    (hash >> 64) as u64
+}
 
 /// A set of points, one bit per padded cell (bit `loc % 64` of word `loc / 64`).
 pub type LocSet = [u64; WORDS];
@@ -45,6 +59,10 @@ pub struct KeptLegal {
     stale: [Bits; 2],
     /// Per colour: the watched points where its play captures.
     capture: [Bits; 2],
+    /// Per colour and padded cell: at a capture point, the high half (what the filter of
+    /// configurations reads) of what the capture XORs into the board's hash; `2 * cells`
+    /// values, made at the first scan.
+    delta: Vec<u64>,
     /// What the play under way marked, between [`KeptLegal::before_play`] and
     /// [`KeptLegal::after_play`].
     marks: Bits,
@@ -73,6 +91,7 @@ impl KeptLegal {
             banned: [[0; WORDS]; 2],
             stale: [[0; WORDS]; 2],
             capture: [[0; WORDS]; 2],
+            delta: Vec::new(),
             marks: [0; WORDS],
             fresh: false,
             seen: [0; SEEN_WORDS],
@@ -178,8 +197,10 @@ impl KeptLegal {
         let legal = match local {
             Local::Open => return false,
             Local::Capture => {
-                let (seen, complete) = (&self.seen, self.complete);
-                w.probe(pos, turn, p, |h| legal_watch::may_have_seen(seen, complete, h))
+                let board = pos.board();
+                let delta = if w.probes { high(board.hash_after(p, color) ^ board.hash()) } else { 0 };
+                self.delta[k * pos.geometry().cells() + p as usize] = delta;
+                self.probe(w, pos, turn, p, delta)
             }
             Local::Decided(legal) => legal,
             Local::Settled(answers) => answers[k],
@@ -189,9 +210,20 @@ impl KeptLegal {
         true
     }
 
+    /// Whether the capture at `p` is legal for `turn`, given what it XORs into the hash
+    /// (`delta`, the high half): refused only as a repetition (or a simple-ko retake),
+    /// tested against the history unless the filter rules the configuration out.
+    #[inline]
+    fn probe<const N: usize>(&self, w: &Watcher, pos: &Position<N>, turn: Turn, p: Loc, delta: u64) -> bool {
+        let after = u128::from(high(pos.board().hash()) ^ delta) << 64;
+        let new = w.probes && !legal_watch::may_have_seen(&self.seen, self.complete, after);
+        new || pos.check_move(p, turn.color, turn.last_pass).is_ok()
+    }
+
     /// Builds the set from scratch: every empty point tested for `color`, and those that
     /// may be refused watched and left stale for the other colour.
     fn scan<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color) {
+        self.delta.resize(2 * pos.geometry().cells(), 0);
         self.watch = [0; WORDS];
         self.banned = [[0; WORDS]; 2];
         self.capture = [[0; WORDS]; 2];
@@ -214,15 +246,16 @@ impl KeptLegal {
         let board = pos.board();
         let k = color.index();
         let turn = Turn { color, last_pass: true };
+        let deltas = k * pos.geometry().cells();
         for word in 0..pos.geometry().cells().div_ceil(64) {
             let stale = std::mem::take(&mut self.stale[k][word]) & self.watch[word];
             let mut captures = self.capture[k][word] & self.watch[word] & !stale;
             while captures != 0 {
                 let p = (word * 64) as Loc + captures.trailing_zeros() as Loc;
                 captures &= captures - 1;
-                // Still empty: a point played on is marked, so it is stale.
-                let (seen, complete) = (&self.seen, self.complete);
-                let legal = w.probe(pos, turn, p, |h| legal_watch::may_have_seen(seen, complete, h));
+                // Still empty, capturing the same chains: a point played on, or next to
+                // a chain it captures, is marked, so it is stale.
+                let legal = self.probe(w, pos, turn, p, self.delta[deltas + p as usize]);
                 set_bit(&mut self.banned[k], p, !legal);
             }
             let mut bits = stale;

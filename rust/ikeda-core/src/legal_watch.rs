@@ -171,16 +171,10 @@ impl Watcher {
     }
 
     /// Marks the last liberty of the chain through `q` (a stone) if it has only one.
-    fn mark_if_atari<const N: usize>(&self, pos: &Position<N>, q: Loc, watch: &mut [u64]) {
-        let board = pos.board();
-        if !board.in_atari(q) {
-            return;
-        }
-        for s in board.chain(q) {
-            if let Some(&r) = self.neighbours(s).iter().find(|&&r| board.cell(r) == Cell::Empty) {
-                Self::mark(watch, r);
-                return;
-            }
+    #[inline]
+    fn mark_if_atari<const N: usize>(pos: &Position<N>, q: Loc, watch: &mut [u64]) {
+        if let Some(r) = pos.board().last_liberty(q) {
+            Self::mark(watch, r);
         }
     }
 
@@ -268,12 +262,12 @@ impl Watcher {
         for q in self.neighbours(loc) {
             let cell = board.cell(q);
             if cell == own {
-                self.mark_if_atari(pos, q, marks);
+                Self::mark_if_atari(pos, q, marks);
             } else if cell == opp && board.in_atari(q) {
                 for s in board.chain(q) {
                     for t in self.neighbours(s) {
                         if board.cell(t) == own {
-                            self.mark_if_atari(pos, t, marks);
+                            Self::mark_if_atari(pos, t, marks);
                         }
                     }
                 }
@@ -290,11 +284,11 @@ impl Watcher {
             match board.cell(q) {
                 Cell::Empty => Self::mark(watch, q),
                 Cell::Wall => {}
-                c if c != played => self.mark_if_atari(pos, q, watch),
+                c if c != played => Self::mark_if_atari(pos, q, watch),
                 _ => {} // part of the played chain, looked at below
             }
         }
-        self.mark_if_atari(pos, loc, watch);
+        Self::mark_if_atari(pos, loc, watch);
     }
 
     /// Tests every watched point exactly for `turn`, calling `set(loc, legal)` for each

@@ -254,13 +254,6 @@ impl<const N: usize> Tree<'_, N> {
     }
 }
 
-/// The liberty of the chain through `loc`, which has exactly one.
-fn last_liberty<const N: usize>(game: &Game<N>, loc: Loc) -> Option<Loc> {
-    let board = game.position.board();
-    let s = board.geometry().stride;
-    board.chain(loc).flat_map(|l| [l - s, l - 1, l + 1, l + s]).find(|&q| board.cell(q) == Cell::Empty)
-}
-
 /// The playout policy's urgent replies to the opponent's play at `last`: capture a chain
 /// it leaves in atari (its own, or one of its neighbours), or extend a chain of ours it put
 /// in atari when the extension has room to breathe. Legal plays only.
@@ -271,10 +264,10 @@ fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
     let c = game.to_move;
     for q in [last, last - s, last - 1, last + 1, last + s] {
         let cell = board.cell(q);
-        if !matches!(cell, Cell::Black | Cell::White) || !board.in_atari(q) {
+        if !matches!(cell, Cell::Black | Cell::White) {
             continue;
         }
-        let Some(lib) = last_liberty(game, q) else { continue };
+        let Some(lib) = board.last_liberty(q) else { continue };
         let room = [lib - s, lib - 1, lib + 1, lib + s].iter().filter(|&&n| board.cell(n) == Cell::Empty).count();
         let capture = cell == Cell::stone(c.opponent());
         if (capture || room >= 2) && !out.contains(&lib) && game.check(lib).is_ok() {

@@ -198,6 +198,18 @@ impl PyBoard {
         Ok(())
     }
 
+    /// Records a pass (the stones stay as they are; the kept legal plays hold after it).
+    pub(crate) fn try_pass(&mut self) -> Result<(), NotPlayed> {
+        room_for_one(&mut self.record).map_err(|_| NotPlayed::NoMemory("the game's record"))?;
+        self.record.push(self.geo().pass_index() as u16);
+        Ok(())
+    }
+
+    /// How many moves (passes included) have been applied.
+    pub(crate) fn moves_played(&self) -> usize {
+        self.record.len()
+    }
+
     /// The legal plays of `c` as a list of flat indices (no pass).
     pub(crate) fn legal_index_list<'py>(&mut self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
         let last_pass = self.last_pass();
@@ -323,8 +335,7 @@ impl PyBoard {
         if i == self.geo().pass_index() {
             // Room for the move first (a record grows with every call): MemoryError, the
             // board unchanged, instead of an abort.
-            room_for_one(&mut self.record).map_err(|_| no_memory("the game's record"))?;
-            self.record.push(i as u16);
+            self.try_pass().map_err(|_| no_memory("the game's record"))?;
             return Ok(true);
         }
         self.try_play(i, c).map_err(|e| match e {

@@ -1,9 +1,12 @@
 //! `ikeda._core.GameCore`: the native half of `ikeda.Game` (its base class). It holds the
-//! board, whose turn it is, the passes in succession and whether the game is over, so that
-//! the hot calls of a game (a play, the legal moves) are each one native call with no
-//! Python frame. It knows no rule of its own: a pass, a refused or unusual move and a
-//! finished game all go to `Game._play_locked`, where the flow of the game (Rule 6 and its
-//! variants) stays in Python, under the game's lock.
+//! board, whose turn it is, the pass bookkeeping (the passes in succession, per colour, the
+//! first pass and the preliminary end) and whether the game is over, so that the hot calls
+//! of a game (a play, the legal moves) are each one native call with no Python frame. It
+//! decides no end of its own: the flow of the game (Rule 6 and its variants, `ikeda.flow`)
+//! stays in Python, in `Game._play_locked`, under the game's lock, where a refused or
+//! unusual move, a finished game and a pass that may end the game go. A pass after a play
+//! (none in succession before it) ends no game under any ending (each needs two passes in
+//! succession) and makes no preliminary end, so it is only counted, here.
 //!
 //! Thread safety without a lock on the fast path: a play here runs no Python code and
 //! releases neither the GIL nor its borrows, so it is atomic with respect to every other
@@ -34,11 +37,28 @@ pub struct PyGameCore {
     /// Whether a call holds the game's lock: plays then take the locked path.
     #[pyo3(get, set, name = "_held")]
     held: bool,
+    /// Passes by Black and White before the preliminary end, then after it.
+    passes: [u32; 4],
+    /// The number (1-based) of the first pass of the game and its colour (1 or 2).
+    #[pyo3(get, set, name = "_first_pass")]
+    first_pass: Option<u32>,
+    #[pyo3(get, set, name = "_first_passer")]
+    first_passer: Option<u8>,
+    /// The number of the move that made the preliminary end (the second of the first two
+    /// passes in succession).
+    #[pyo3(get, set, name = "_prelim")]
+    prelim: Option<u32>,
+}
+
+/// What the fast path makes of a move: a point, a pass, or nothing it takes.
+enum Quick {
+    Point(usize),
+    Pass,
 }
 
 /// A move the fast path can take without running Python code: an exact int or an exact
-/// str that names a point of the board (not a pass, not an error: those go the long way).
-fn quick_point(geo: Geometry, mv: &Bound<'_, PyAny>) -> Option<usize> {
+/// str that names a point of the board or the pass (not an error: those go the long way).
+fn quick_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> Option<Quick> {
     let parsed = if mv.is_exact_instance_of::<PyInt>() {
         geo.parse_index(mv.extract::<i64>().ok()?)
     } else if mv.is_exact_instance_of::<PyString>() {
@@ -46,7 +66,7 @@ fn quick_point(geo: Geometry, mv: &Bound<'_, PyAny>) -> Option<usize> {
     } else {
         return None;
     };
-    parsed.ok().flatten()
+    Some(parsed.ok()?.map_or(Quick::Pass, Quick::Point))
 }
 
 impl PyGameCore {
@@ -63,14 +83,48 @@ impl PyGameCore {
         }
         let Some(board) = &this.board else { return false };
         let Ok(mut board) = board.bind(slf.py()).try_borrow_mut() else { return false };
-        let Some(i) = quick_point(board.geometry(), mv) else { return false };
-        if board.try_play(i, this.color).is_err() {
-            return false;
+        match quick_move(board.geometry(), mv) {
+            Some(Quick::Point(i)) => {
+                if board.try_play(i, this.color).is_err() {
+                    return false;
+                }
+                drop(board);
+                this.streak = 0;
+            }
+            // A pass after a play: counted, and the game goes on (see the module's note).
+            Some(Quick::Pass) if this.streak == 0 => {
+                if board.try_pass().is_err() {
+                    return false;
+                }
+                let n = board.moves_played() as u32;
+                drop(board);
+                let color = this.color as u8;
+                this.count(n, true, color);
+            }
+            _ => return false,
         }
-        drop(board);
-        this.streak = 0;
         this.color = this.color.opponent();
         true
+    }
+
+    /// The pass bookkeeping of move `n` by `color` (1 or 2); whether it made the
+    /// preliminary end.
+    fn count(&mut self, n: u32, is_pass: bool, color: u8) -> bool {
+        if !is_pass {
+            self.streak = 0;
+            return false;
+        }
+        self.streak += 1;
+        let k = if self.prelim.is_some() { 2 } else { 0 } + usize::from(color == 2);
+        self.passes[k] += 1;
+        if self.first_pass.is_none() {
+            (self.first_pass, self.first_passer) = (Some(n), Some(color));
+        }
+        if self.prelim.is_none() && self.streak >= 2 {
+            self.prelim = Some(n);
+            return true;
+        }
+        false
     }
 }
 
@@ -81,7 +135,28 @@ impl PyGameCore {
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
-        PyGameCore { board: None, color: Color::Black, streak: 0, over: false, held: false }
+        PyGameCore { board: None, color: Color::Black, streak: 0, over: false, held: false, passes: [0; 4], first_pass: None, first_passer: None, prelim: None }
+    }
+
+    /// The pass bookkeeping of move `n` (1-based) by `color`: the streak, the passes per
+    /// colour, the first pass and the preliminary end (for plays and passes the fast path
+    /// leaves, and `undo`'s replay of the record). Returns whether this move made the
+    /// preliminary end.
+    fn _count(&mut self, n: u32, is_pass: bool, color: u8) -> PyResult<bool> {
+        color_arg(color).map_err(|_| bad_color(color))?;
+        Ok(self.count(n, is_pass, color))
+    }
+
+    /// Passes by Black and White before the preliminary end, then after it.
+    #[getter(_passes)]
+    fn get_passes(&self) -> (u32, u32, u32, u32) {
+        let [a, b, c, d] = self.passes;
+        (a, b, c, d)
+    }
+
+    #[setter(_passes)]
+    fn set_passes(&mut self, passes: (u32, u32, u32, u32)) {
+        self.passes = [passes.0, passes.1, passes.2, passes.3];
     }
 
     /// Plays `move` for the side to move.
@@ -126,14 +201,15 @@ impl PyGameCore {
         Ok(board.legal_mask_array(py, self.color))
     }
 
-    /// Gives `other` a copy of this game's board (sharing its history), turn, pass streak
-    /// and end, in one call that a play cannot split.
+    /// Gives `other` a copy of this game's board (sharing its history), turn, pass
+    /// bookkeeping and end, in one call that a play cannot split.
     fn _copy_native(&self, other: &Bound<'_, Self>) -> PyResult<()> {
         let py = other.py();
         let board = self.board()?.bind(py).try_borrow_mut()?.fork();
         let mut o = other.try_borrow_mut()?;
         o.board = Some(Py::new(py, board)?);
         (o.color, o.streak, o.over, o.held) = (self.color, self.streak, self.over, false);
+        (o.passes, o.first_pass, o.first_passer, o.prelim) = (self.passes, self.first_pass, self.first_passer, self.prelim);
         Ok(())
     }
 
