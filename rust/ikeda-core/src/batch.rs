@@ -17,7 +17,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::batch_masks::Masks;
+use crate::batch_masks::{Ctx, Masks};
 use crate::batch_planes::Planes;
 use crate::color::{Cell, Color};
 use crate::game::{Game, Rules};
@@ -185,7 +185,7 @@ impl<const N: usize> Batch<N> {
     /// to step (see `batch_masks`): only games changed otherwise are scanned again.
     pub fn legal_mask(&mut self, out: &mut [bool]) {
         self.masks.refresh(&self.games);
-        out.copy_from_slice(self.masks.rows());
+        self.masks.write_rows(out);
     }
 
     /// [`Batch::legal_mask`] computed from scratch for every game, by the position's own
@@ -284,7 +284,7 @@ impl<const N: usize> Batch<N> {
                 }
             });
         if let Some(out) = out {
-            out.copy_from_slice(self.masks.rows());
+            self.masks.write_rows(out);
         }
         Ok(())
     }
@@ -310,19 +310,19 @@ impl<const N: usize> Batch<N> {
             }
         }
         self.masks.refresh(&self.games);
-        let rows = self.masks.rows();
+        let (sets, ctx) = self.masks.sets();
         out.par_iter_mut()
-            .zip(rows.par_chunks(width))
+            .zip(sets)
             .zip(&mut self.rngs)
             .zip(&self.over)
             .enumerate()
             .with_min_len(64)
-            .for_each(|(i, (((a, row), rng), &over))| {
+            .for_each(|(i, (((a, set), rng), &over))| {
                 *a = if over {
                     (width - 1) as i64
                 } else {
                     let policy = values.map(|(v, logits)| (&v[i * width..(i + 1) * width], logits));
-                    draw(row, policy, rng) as i64
+                    draw(ctx, set, policy, rng) as i64
                 };
             });
         Ok(())
@@ -454,43 +454,46 @@ fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
     ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
 }
 
-/// The `j`-th true entry of `row`.
-fn nth_true(row: &[bool], j: usize) -> usize {
-    row.iter().enumerate().filter(|(_, &b)| b).nth(j).map_or(0, |(i, _)| i)
-}
-
-/// One action of a game whose legal actions are `row` (the pass last, always legal),
+/// One action of a game whose legal plays are the bit set `set` (the pass always legal),
 /// uniform among the plays (the pass only when there is none) or by `policy`'s values
-/// (weights, or logits if the flag is set).
-fn draw(row: &[bool], policy: Option<(&[f32], bool)>, rng: &mut Xoshiro256PlusPlus) -> usize {
-    let pass = row.len() - 1;
+/// (weights, or logits if the flag is set) over the legal actions, the pass last.
+fn draw(ctx: &Ctx, set: &[u64], policy: Option<(&[f32], bool)>, rng: &mut Xoshiro256PlusPlus) -> usize {
     if let Some((v, logits)) = policy {
-        let legal = || row.iter().zip(v).enumerate().filter(|(_, (&ok, _))| ok).map(|(a, (_, &x))| (a, f64::from(x)));
-        let top = if logits { legal().map(|(_, x)| x).fold(f64::NEG_INFINITY, f64::max) } else { 0.0 };
-        let weight = |x: f64| if logits { (x - top).exp() } else { x };
-        let total: f64 = legal().map(|(_, x)| weight(x)).sum();
+        let pass = v.len() - 1;
+        let mut top = f64::NEG_INFINITY;
+        if logits {
+            ctx.for_each_legal(set, |a| top = top.max(f64::from(v[a])));
+            top = top.max(f64::from(v[pass]));
+        }
+        let weight = |x: f32| if logits { (f64::from(x) - top).exp() } else { f64::from(x) };
+        let mut total = 0.0;
+        ctx.for_each_legal(set, |a| total += weight(v[a]));
+        total += weight(v[pass]);
         if total > 0.0 && total.is_finite() {
             let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
-            let mut acc = 0.0;
-            let mut last = pass;
-            for (a, x) in legal() {
-                let w = weight(x);
-                if w > 0.0 {
+            // The first action whose running sum passes `u`; the last action with weight
+            // where rounding leaves none.
+            let (mut acc, mut chosen, mut last) = (0.0, None, pass);
+            let mut visit = |a: usize| {
+                let w = weight(v[a]);
+                if chosen.is_none() && w > 0.0 {
                     acc += w;
                     last = a;
                     if u < acc {
-                        return a;
+                        chosen = Some(a);
                     }
                 }
-            }
-            return last; // rounding: the last action with weight
+            };
+            ctx.for_each_legal(set, &mut visit);
+            visit(pass);
+            return chosen.unwrap_or(last);
         }
     }
-    let k = row[..pass].iter().filter(|&&b| b).count();
+    let k: u32 = set.iter().map(|w| w.count_ones()).sum();
     if k == 0 {
-        pass
+        ctx.pass()
     } else {
-        nth_true(&row[..pass], below(rng, k))
+        ctx.nth_legal(set, below(rng, k as usize) as u32)
     }
 }
 
@@ -528,6 +531,71 @@ mod tests {
         let after: Vec<u128> = b.games().iter().map(|g| g.position.board().hash()).collect();
         assert_eq!(before, after);
         assert_eq!(b.lengths(), &[1, 1, 1]);
+    }
+
+    /// The draws from kept bit sets are the draws of the plain definition over a bool row
+    /// (the legal actions in flat order, the pass last), for the same random stream:
+    /// uniform, weights and logits, on rows of one and of several words.
+    #[test]
+    fn draws_from_bit_sets_equal_draws_from_rows() {
+        fn reference(row: &[bool], policy: Option<(&[f32], bool)>, rng: &mut Xoshiro256PlusPlus) -> usize {
+            let pass = row.len() - 1;
+            let legal: Vec<usize> = (0..row.len()).filter(|&a| row[a]).collect();
+            if let Some((v, logits)) = policy {
+                let top = if logits { legal.iter().map(|&a| f64::from(v[a])).fold(f64::NEG_INFINITY, f64::max) } else { 0.0 };
+                let weight = |a: usize| if logits { (f64::from(v[a]) - top).exp() } else { f64::from(v[a]) };
+                let total: f64 = legal.iter().map(|&a| weight(a)).sum();
+                if total > 0.0 && total.is_finite() {
+                    let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+                    let (mut acc, mut last) = (0.0, pass);
+                    for &a in legal.iter().filter(|&&a| weight(a) > 0.0) {
+                        acc += weight(a);
+                        last = a;
+                        if u < acc {
+                            return a;
+                        }
+                    }
+                    return last;
+                }
+            }
+            let plays: Vec<usize> = legal.into_iter().filter(|&a| a < pass).collect();
+            if plays.is_empty() {
+                pass
+            } else {
+                plays[below(rng, plays.len())]
+            }
+        }
+        let mut r = Xoshiro256PlusPlus::seed_from_u64(9);
+        for size in [3, 9, 19] {
+            let geo = Geometry::new(size, size).unwrap();
+            let masks = Masks::try_new(geo, Rules::area3(13).play, 1).unwrap();
+            let ctx = masks.ctx();
+            let width = geo.points() + 1;
+            for round in 0..3000 {
+                // Sparse, dense and empty rows; some zero weights and -inf logits.
+                let density = [0, 1, 8, 50, 100][round % 5];
+                let row: Vec<bool> = (0..width).map(|a| a == width - 1 || (r.next_u64() % 100) < density).collect();
+                let mut set = vec![0u64; geo.cells().div_ceil(64)];
+                for a in (0..width - 1).filter(|&a| row[a]) {
+                    set[a / 64] |= 1 << (a % 64);
+                }
+                let v: Vec<f32> = (0..width)
+                    .map(|_| match r.next_u64() % 6 {
+                        0 => 0.0,
+                        1 if round % 2 == 1 => f32::NEG_INFINITY,
+                        _ => (r.next_u64() % 1000) as f32 / 100.0,
+                    })
+                    .collect();
+                let policy = match round % 3 {
+                    0 => None,
+                    1 if round % 2 == 0 => Some((&v[..], false)),
+                    _ => Some((&v[..], round % 2 == 1)),
+                };
+                let seed = r.next_u64();
+                let (mut a, mut b) = (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
+                assert_eq!(draw(ctx, &set, policy, &mut a), reference(&row, policy, &mut b), "{size}x{size}, round {round}");
+            }
+        }
     }
 
     #[test]

@@ -1,9 +1,14 @@
 //! The legal masks a [`crate::Batch`] keeps for its games from one step to the next,
 //! updated from each move instead of recomputed from scratch by the rules of
-//! [`crate::legal_watch`]: every point outside a game's watch set keeps its entry (`true`
-//! while empty, `false` once played), and every step tests the watched points exactly.
+//! [`crate::legal_watch`]: every point outside a game's watch set keeps its entry (legal
+//! while empty, not once played), and every step tests the watched points exactly.
 //! A row is rebuilt from scratch after each move under positional superko, and after a
 //! suicide, a playout or a reset.
+//!
+//! Each game's row is kept as a bit set over the padded cells (one bit per loc, the pass
+//! implied), 16 bytes on 9x9: a step's checks, the native draw and the expansion into a
+//! caller's bool rows read these instead of `w*h + 1` bytes per game, and a step sets
+//! the answers of its settled points with a few word operations.
 
 use rayon::prelude::*;
 
@@ -12,12 +17,13 @@ use crate::geometry::{Geometry, Loc};
 use crate::legal_watch::{self, Turn, Watcher, SEEN_WORDS, WATCH_SETS};
 use crate::position::PlayRules;
 
-/// The rows of legal actions of `n` games (`w*h + 1` each, the pass last) and what keeps
-/// them current.
+/// The rows of legal actions of `n` games and what keeps them current.
 #[derive(Clone, Debug)]
 pub(crate) struct Masks {
     ctx: Ctx,
-    rows: Vec<bool>,
+    /// Per game, `words` words: the legal plays of the side to move, one bit per flat
+    /// index (the pass left out). A finished game's set is empty (only the pass).
+    legal: Vec<u64>,
     /// Per game, [`WATCH_SETS`] sets of one bit per padded cell: the watched points, the
     /// settled points and their answers ([`crate::legal_watch`]).
     watch: Vec<u64>,
@@ -35,7 +41,9 @@ pub(crate) struct Masks {
 /// What every game's update reads: the layout and the rules.
 #[derive(Clone, Debug)]
 pub(crate) struct Ctx {
+    /// Actions per row (`w*h + 1`, the pass last).
     width: usize,
+    /// Words of one game's bit set.
     words: usize,
     /// Padded cell to flat index (meaningless off the board).
     index: Vec<u16>,
@@ -45,12 +53,27 @@ pub(crate) struct Ctx {
 
 /// One game's share of the masks.
 pub(crate) struct Slot<'a> {
-    row: &'a mut [bool],
+    legal: &'a mut [u64],
     watch: &'a mut [u64],
     fresh: &'a mut bool,
     seen: &'a mut [u64],
     complete: &'a mut bool,
 }
+
+/// Eight bools per byte value, for the expansion of bit sets into bool rows.
+static EXPAND: [[bool; 8]; 256] = {
+    let mut t = [[false; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            t[b][j] = (b >> j) & 1 == 1;
+            j += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 impl Masks {
     /// Rows for `n` games, none of them current yet.
@@ -64,7 +87,7 @@ impl Masks {
         let ctx = Ctx { width, words, index, watcher: Watcher::new(geo, rules) };
         Ok(Masks {
             ctx,
-            rows: filled(n.saturating_mul(width), false)?,
+            legal: filled(n.saturating_mul(words), 0)?,
             watch: filled(n.saturating_mul(WATCH_SETS * words), 0)?,
             fresh: filled(n, false)?,
             seen: filled(n.saturating_mul(SEEN_WORDS), 0)?,
@@ -83,15 +106,11 @@ impl Masks {
         self.complete.fill(false);
     }
 
-    /// Whether game `i`'s row is current and allows `action`.
+    /// Whether game `i`'s row is current and allows `action` (a play's flat index).
     #[inline]
     pub(crate) fn allows(&self, i: usize, action: usize) -> bool {
-        self.fresh[i] && self.rows[i * self.ctx.width + action]
-    }
-
-    /// Every row, `n * (w*h + 1)` values; current only after [`Masks::refresh`].
-    pub(crate) fn rows(&self) -> &[bool] {
-        &self.rows
+        let w = self.ctx.words;
+        self.fresh[i] && self.legal[i * w + action / 64] >> (action % 64) & 1 == 1
     }
 
     /// Rebuilds every row that is out of date.
@@ -100,17 +119,36 @@ impl Masks {
         slots.zip(games).with_min_len(64).for_each(|(s, g)| ctx.ensure(g, s));
     }
 
+    /// The layout and rules every game's update reads.
+    #[cfg(test)]
+    pub(crate) fn ctx(&self) -> &Ctx {
+        &self.ctx
+    }
+
+    /// Every game's legal set (`words` words each, one bit per flat index, the pass implied),
+    /// with the layout; current only after [`Masks::refresh`].
+    pub(crate) fn sets(&self) -> (impl IndexedParallelIterator<Item = &[u64]>, &Ctx) {
+        (self.legal.par_chunks(self.ctx.words), &self.ctx)
+    }
+
+    /// Writes every row into `out` (`n` rows of `w*h + 1` bools, the pass last and always
+    /// true); current only after [`Masks::refresh`].
+    pub(crate) fn write_rows(&self, out: &mut [bool]) {
+        let ctx = &self.ctx;
+        out.par_chunks_mut(ctx.width).zip(self.legal.par_chunks(ctx.words)).with_min_len(256).for_each(|(row, set)| ctx.expand(set, row));
+    }
+
     /// The per-game slots, in game order, for a parallel pass, with what updates them.
     pub(crate) fn slots(&mut self) -> (impl IndexedParallelIterator<Item = Slot<'_>>, &Ctx) {
         let ctx = &self.ctx;
         let slots = self
-            .rows
-            .par_chunks_mut(ctx.width)
+            .legal
+            .par_chunks_mut(ctx.words)
             .zip(self.watch.par_chunks_mut(WATCH_SETS * ctx.words))
             .zip(self.fresh.par_iter_mut())
             .zip(self.seen.par_chunks_mut(SEEN_WORDS))
             .zip(self.complete.par_iter_mut())
-            .map(|((((row, watch), fresh), seen), complete)| Slot { row, watch, fresh, seen, complete });
+            .map(|((((legal, watch), fresh), seen), complete)| Slot { legal, watch, fresh, seen, complete });
         (slots, ctx)
     }
 }
@@ -128,6 +166,64 @@ impl Ctx {
         Turn { color: g.to_move, last_pass: g.passes.last_pass }
     }
 
+    /// The flat index of the pass.
+    #[inline]
+    pub(crate) fn pass(&self) -> usize {
+        self.width - 1
+    }
+
+    /// The flat index of the on-board point `loc`.
+    #[inline]
+    pub(crate) fn index(&self, loc: Loc) -> usize {
+        usize::from(self.index[loc as usize])
+    }
+
+    /// Calls `f(flat index)` for each legal play of the set `set`, in flat-index order
+    /// (the pass, always legal, not included).
+    #[inline]
+    pub(crate) fn for_each_legal(&self, set: &[u64], mut f: impl FnMut(usize)) {
+        for (k, &word) in set.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(k * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The flat index of the `j`-th legal play of `set` (`j` below its count).
+    #[inline]
+    pub(crate) fn nth_legal(&self, set: &[u64], mut j: u32) -> usize {
+        for (k, &word) in set.iter().enumerate() {
+            let n = word.count_ones();
+            if j < n {
+                let mut bits = word;
+                for _ in 0..j {
+                    bits &= bits - 1;
+                }
+                return k * 64 + bits.trailing_zeros() as usize;
+            }
+            j -= n;
+        }
+        self.pass()
+    }
+
+    /// Writes the bit set `set` as a bool row (`w*h + 1`, the pass last and true), eight
+    /// bools per table entry.
+    #[inline]
+    fn expand(&self, set: &[u64], row: &mut [bool]) {
+        let done = row.len() / 8 * 8;
+        let mut chunks = row.chunks_exact_mut(8);
+        for (c, chunk) in (&mut chunks).enumerate() {
+            chunk.copy_from_slice(&EXPAND[(set[c / 8] >> (8 * (c % 8))) as usize & 0xff]);
+        }
+        for (j, b) in chunks.into_remainder().iter_mut().enumerate() {
+            let i = done + j;
+            *b = set[i / 64] >> (i % 64) & 1 == 1;
+        }
+        row[self.width - 1] = true;
+    }
+
     /// The row of `g` from scratch.
     pub(crate) fn rebuild<const N: usize>(&self, g: &Game<N>, mut s: Slot<'_>) {
         if g.position.plays() == 0 {
@@ -136,18 +232,22 @@ impl Ctx {
             s.remember(g.position.board().hash());
             *s.complete = true;
         }
-        s.row.fill(false);
+        s.legal.fill(0);
         s.watch.fill(0);
         if !g.passes.over {
+            let Slot { legal, watch, seen, complete, .. } = &mut s;
+            let mut set = |i: usize| legal[i / 64] |= 1 << (i % 64);
             if self.watcher.incremental {
-                let Slot { row, watch, seen, complete, .. } = &mut s;
                 let seen = |h| legal_watch::may_have_seen(seen, **complete, h);
-                self.watcher.scan(&g.position, Self::turn(g), watch, seen, |i, _, legal| row[i] = legal);
+                self.watcher.scan(&g.position, Self::turn(g), watch, seen, |i, _, ok| {
+                    if ok {
+                        set(i);
+                    }
+                });
             } else {
-                g.for_each_legal(|i, _| s.row[i] = true);
+                g.for_each_legal(|i, _| set(i));
             }
         }
-        s.row[self.width - 1] = true;
         *s.fresh = true;
     }
 
@@ -179,13 +279,14 @@ impl Ctx {
             return;
         }
         if let Some(loc) = mv {
-            s.row[self.index[loc as usize] as usize] = false;
-            Watcher::played(s.watch, loc);
+            let f = self.index(loc);
+            s.legal[f / 64] &= !(1 << (f % 64));
+            Watcher::unsettle(s.watch, f);
             self.watcher.after_play(&g.position, loc, g.to_move.opponent(), s.watch);
         }
-        let Slot { row, watch, seen, complete, .. } = &mut s;
+        let Slot { legal, watch, seen, complete, .. } = &mut s;
         let seen = |h| legal_watch::may_have_seen(seen, **complete, h);
-        self.watcher.retest(&g.position, Self::turn(g), watch, seen, |p, legal| row[self.index[p as usize] as usize] = legal);
+        self.watcher.retest(&g.position, Self::turn(g), watch, legal, &self.index, seen);
     }
 }
 
@@ -207,7 +308,7 @@ mod tests {
     use crate::game::{Ending, Rules};
     use crate::geometry::Geometry;
     use crate::position::{Illegal, KoRule, PlayRules};
-    use crate::tiers::CELLS_9;
+    use crate::tiers::{CELLS_19, CELLS_9};
 
     /// Random lines with eye filling (so captures, ko and superko come up all the time),
     /// some passes, resets and playouts between steps: after every step the kept rows
@@ -217,63 +318,82 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let mut banned = 0;
         for (w, h) in [(2, 3), (3, 3), (4, 4), (5, 5), (9, 9), (7, 2)] {
-            for (ko, suicide) in [
-                (KoRule::CapturingSuperko, false),
-                (KoRule::CapturingSuperko, true),
-                (KoRule::SimpleKo, false),
-                (KoRule::SimpleKo, true),
-                (KoRule::PositionalSuperko, true),
-            ] {
-                let rules = Rules { play: PlayRules { ko, suicide }, ending: Ending::EqualMoves, ..Rules::area3(13) };
-                let geo = Geometry::new(w, h).unwrap();
-                let n = 12;
-                let width = geo.points() + 1;
-                let mut b = Batch::<CELLS_9>::new(geo, rules, n, rng.next_u64());
-                let (mut kept, mut scratch) = (vec![false; n * width], vec![false; n * width]);
-                b.legal_mask(&mut kept);
-                for step in 0..400 {
-                    b.legal_mask_from_scratch(&mut scratch);
-                    assert_eq!(kept, scratch, "{w}x{h} {ko:?} suicide={suicide}, step {step}");
-                    for (g, row) in b.games().iter().zip(scratch.chunks(width)) {
-                        for (i, loc) in geo.locs().enumerate() {
-                            banned += usize::from(!row[i] && matches!(g.check(loc), Err(Illegal::Superko | Illegal::Ko)));
-                        }
+            banned += lines::<CELLS_9>(&mut rng, w, h, 12, 400);
+        }
+        assert!(banned > 1000, "only {banned} ko and superko bans seen");
+    }
+
+    /// The same on boards whose rows of actions span several words (the flat bit sets
+    /// and their expansion into bool rows).
+    #[test]
+    fn kept_masks_equal_the_scan_from_scratch_on_larger_boards() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+        let mut banned = 0;
+        for (w, h) in [(19, 19), (13, 11), (25, 3)] {
+            banned += lines::<CELLS_19>(&mut rng, w, h, 4, 300);
+        }
+        assert!(banned > 20, "only {banned} ko and superko bans seen");
+    }
+
+    /// Random lines of `n` games on a `w` x `h` board for `steps` steps under every play
+    /// rule, checked after every step; returns the ko and superko bans seen.
+    fn lines<const N: usize>(rng: &mut Xoshiro256PlusPlus, w: usize, h: usize, n: usize, steps: usize) -> usize {
+        let mut banned = 0;
+        for (ko, suicide) in [
+            (KoRule::CapturingSuperko, false),
+            (KoRule::CapturingSuperko, true),
+            (KoRule::SimpleKo, false),
+            (KoRule::SimpleKo, true),
+            (KoRule::PositionalSuperko, true),
+        ] {
+            let rules = Rules { play: PlayRules { ko, suicide }, ending: Ending::EqualMoves, ..Rules::area3(13) };
+            let geo = Geometry::new(w, h).unwrap();
+            let width = geo.points() + 1;
+            let mut b = Batch::<N>::new(geo, rules, n, rng.next_u64());
+            let (mut kept, mut scratch) = (vec![false; n * width], vec![false; n * width]);
+            b.legal_mask(&mut kept);
+            for step in 0..steps {
+                b.legal_mask_from_scratch(&mut scratch);
+                assert_eq!(kept, scratch, "{w}x{h} {ko:?} suicide={suicide}, step {step}");
+                for (g, row) in b.games().iter().zip(scratch.chunks(width)) {
+                    for (i, loc) in geo.locs().enumerate() {
+                        banned += usize::from(!row[i] && matches!(g.check(loc), Err(Illegal::Superko | Illegal::Ko)));
                     }
-                    let actions: Vec<i64> = kept
-                        .chunks(width)
-                        .map(|row| {
-                            let legal: Vec<usize> = (0..width - 1).filter(|&i| row[i]).collect();
-                            if legal.is_empty() || rng.next_u64() % 40 == 0 {
-                                (width - 1) as i64
-                            } else {
-                                legal[(rng.next_u64() % legal.len() as u64) as usize] as i64
-                            }
-                        })
-                        .collect();
-                    match rng.next_u64() % 100 {
-                        0 => {
-                            let which: Vec<bool> = (0..n).map(|_| rng.next_u64() % 3 == 0).collect();
-                            b.reset(&which);
-                            b.legal_mask(&mut kept);
+                }
+                let actions: Vec<i64> = kept
+                    .chunks(width)
+                    .map(|row| {
+                        let legal: Vec<usize> = (0..width - 1).filter(|&i| row[i]).collect();
+                        if legal.is_empty() || rng.next_u64() % 40 == 0 {
+                            (width - 1) as i64
+                        } else {
+                            legal[(rng.next_u64() % legal.len() as u64) as usize] as i64
                         }
-                        1 => {
-                            b.playout(0.0, 5).expect("memory for the playouts");
-                            b.legal_mask(&mut kept);
-                        }
-                        2 => {
-                            b.step(&actions).unwrap();
-                            b.legal_mask(&mut kept);
-                        }
-                        _ => b.step_into(&actions, Some(&mut kept)).unwrap(),
-                    }
-                    let over: Vec<bool> = b.games().iter().map(|g| g.passes.over).collect();
-                    if over.iter().filter(|&&o| o).count() > n / 2 {
-                        b.reset(&over);
+                    })
+                    .collect();
+                match rng.next_u64() % 100 {
+                    0 => {
+                        let which: Vec<bool> = (0..n).map(|_| rng.next_u64() % 3 == 0).collect();
+                        b.reset(&which);
                         b.legal_mask(&mut kept);
                     }
+                    1 => {
+                        b.playout(0.0, 5).expect("memory for the playouts");
+                        b.legal_mask(&mut kept);
+                    }
+                    2 => {
+                        b.step(&actions).unwrap();
+                        b.legal_mask(&mut kept);
+                    }
+                    _ => b.step_into(&actions, Some(&mut kept)).unwrap(),
+                }
+                let over: Vec<bool> = b.games().iter().map(|g| g.passes.over).collect();
+                if over.iter().filter(|&&o| o).count() > n / 2 {
+                    b.reset(&over);
+                    b.legal_mask(&mut kept);
                 }
             }
         }
-        assert!(banned > 1000, "only {banned} ko and superko bans seen");
+        banned
     }
 }

@@ -60,9 +60,10 @@ pub(crate) enum Local {
     Settled([bool; 2]),
 }
 
-/// Bit sets of a watch ([`Watcher::scan`], [`Watcher::retest`]), one bit per padded cell
-/// each: the watched points, the settled points, the settled points Black may play, and
-/// those White may play.
+/// Bit sets of a watch ([`Watcher::scan`], [`Watcher::retest`]): the watched points (one
+/// bit per padded cell), then, one bit per flat index (the order of a row of legal
+/// actions, so that answers are copied into a row by whole words), the settled points,
+/// the settled points Black may play, and those White may play.
 pub(crate) const WATCH_SETS: usize = 4;
 
 /// The turn a kept set answers for: the colour to move and whether the last move was a
@@ -178,12 +179,11 @@ impl Watcher {
         }
     }
 
-    /// Records `p` as settled with `answers` (Black's, White's) in `watch` ([`WATCH_SETS`]
-    /// sets), out of the watched points.
+    /// Records the point of flat index `f` as settled with `answers` (Black's, White's) in
+    /// `watch` ([`WATCH_SETS`] sets); the caller takes it out of the watched points.
     #[inline]
-    fn settle(watch: &mut [u64], p: Loc, answers: [bool; 2]) {
-        let (w, k, bit) = (watch.len() / WATCH_SETS, p as usize / 64, 1u64 << (p % 64));
-        watch[k] &= !bit;
+    fn settle(watch: &mut [u64], f: usize, answers: [bool; 2]) {
+        let (w, k, bit) = (watch.len() / WATCH_SETS, f / 64, 1u64 << (f % 64));
         watch[w + k] |= bit;
         for (c, ok) in answers.into_iter().enumerate() {
             if ok {
@@ -194,12 +194,12 @@ impl Watcher {
         }
     }
 
-    /// The point `loc` of a watch ([`WATCH_SETS`] sets) was played: it is no longer
-    /// settled (the only change to a settled point that is not a mark).
+    /// The point of flat index `f` of a watch ([`WATCH_SETS`] sets) was played or marked:
+    /// it is no longer settled (a settled point changes only so).
     #[inline]
-    pub(crate) fn played(watch: &mut [u64], loc: Loc) {
+    pub(crate) fn unsettle(watch: &mut [u64], f: usize) {
         let w = watch.len() / WATCH_SETS;
-        watch[w + loc as usize / 64] &= !(1 << (loc % 64));
+        watch[w + f / 64] &= !(1 << (f % 64));
     }
 
     /// What the empty point `p` is for `turn`: `None` if open, else its answer, with
@@ -223,7 +223,7 @@ impl Watcher {
             let entry = self.entry(pos, turn, p, &may_have_seen);
             set(i, p, entry.is_none_or(|(legal, _)| legal));
             match entry {
-                Some((_, Some(answers))) => Self::settle(watch, p, answers),
+                Some((_, Some(answers))) => Self::settle(watch, i, answers),
                 Some((_, None)) => Self::mark(watch, p),
                 None => {}
             }
@@ -291,45 +291,52 @@ impl Watcher {
         Self::mark_if_atari(pos, loc, watch);
     }
 
-    /// Tests every watched point exactly for `turn`, calling `set(loc, legal)` for each
-    /// (false for a point no longer empty), stops watching those that cannot be refused
-    /// or are settled, then calls `set` with `turn`'s answer at every settled point.
-    /// `watch` holds [`WATCH_SETS`] sets.
-    pub(crate) fn retest<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], may_have_seen: impl Fn(u128) -> bool, mut set: impl FnMut(Loc, bool)) {
+    /// Tests every watched point exactly for `turn` and records its answer in `legal` (one
+    /// bit per flat index, `index` giving a loc's: set where the point is legal, cleared
+    /// for a point no longer empty), stops watching those that cannot be refused or are
+    /// settled, then sets every settled point's bit to `turn`'s kept answer. `watch` holds
+    /// [`WATCH_SETS`] sets.
+    pub(crate) fn retest<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], legal: &mut [u64], index: &[u16], may_have_seen: impl Fn(u128) -> bool) {
         let board = pos.board();
         let w = watch.len() / WATCH_SETS;
         for k in 0..w {
             let mut bits = watch[k];
-            // A marked point is tested again, settled or not.
-            watch[w + k] &= !bits;
             while bits != 0 {
                 let p = (k * 64) as Loc + bits.trailing_zeros() as Loc;
                 bits &= bits - 1;
+                let f = usize::from(index[p as usize]);
+                let (fk, fbit) = (f / 64, 1u64 << (f % 64));
+                // A marked point is tested again, settled or not.
+                Self::unsettle(watch, f);
                 let empty = board.cell(p) == Cell::Empty;
                 let entry = if empty { self.entry(pos, turn, p, &may_have_seen) } else { Some((false, None)) };
-                match entry {
+                let keep = match entry {
                     None => {
-                        set(p, true);
-                        watch[k] &= !(1 << (p % 64));
+                        legal[fk] |= fbit;
+                        false
                     }
-                    Some((_, Some(answers))) => Self::settle(watch, p, answers),
-                    Some((legal, None)) => {
-                        set(p, legal);
-                        if !empty {
-                            watch[k] &= !(1 << (p % 64));
+                    Some((_, Some(answers))) => {
+                        Self::settle(watch, f, answers);
+                        false
+                    }
+                    Some((ok, None)) => {
+                        if ok {
+                            legal[fk] |= fbit;
+                        } else {
+                            legal[fk] &= !fbit;
                         }
+                        empty
                     }
+                };
+                if !keep {
+                    watch[k] &= !(1 << (p % 64));
                 }
             }
         }
         let answers = (2 + turn.color.index()) * w;
         for k in 0..w {
-            let mut bits = watch[w + k];
-            while bits != 0 {
-                let p = (k * 64) as Loc + bits.trailing_zeros() as Loc;
-                bits &= bits - 1;
-                set(p, watch[answers + k] >> (p % 64) & 1 == 1);
-            }
+            let settled = watch[w + k];
+            legal[k] = (legal[k] & !settled) | (watch[answers + k] & settled);
         }
     }
 }
