@@ -15,7 +15,8 @@ use rayon::prelude::*;
 use crate::game::Game;
 use crate::geometry::{Geometry, Loc};
 use crate::legal_watch::{self, Turn, Watcher, SEEN_WORDS, WATCH_SETS};
-use crate::position::PlayRules;
+use crate::color::Color;
+use crate::position::{PlayRules, Position};
 
 /// The rows of legal actions of `n` games and what keeps them current.
 #[derive(Clone, Debug)]
@@ -36,6 +37,11 @@ pub(crate) struct Masks {
     /// Per game: `seen` holds every configuration of the game (false after a playout,
     /// whose plays it did not see, until the game is reset).
     complete: Vec<bool>,
+    /// Per game, two sets of `words` words by flat index: the points where Black, then
+    /// White, has had a stone in some configuration of the game (kept while `complete`).
+    /// A capture at a point where its colour never stood cannot repeat a configuration,
+    /// so it needs neither the hash of the configuration after it nor a look in `seen`.
+    played: Vec<u64>,
 }
 
 /// What every game's update reads: the layout and the rules.
@@ -58,6 +64,7 @@ pub(crate) struct Slot<'a> {
     fresh: &'a mut bool,
     seen: &'a mut [u64],
     complete: &'a mut bool,
+    played: &'a mut [u64],
 }
 
 /// Eight bools per byte value, for the expansion of bit sets into bool rows.
@@ -92,6 +99,7 @@ impl Masks {
             fresh: filled(n, false)?,
             seen: filled(n.saturating_mul(SEEN_WORDS), 0)?,
             complete: filled(n, false)?,
+            played: filled(n.saturating_mul(2 * words), 0)?,
         })
     }
 
@@ -148,7 +156,8 @@ impl Masks {
             .zip(self.fresh.par_iter_mut())
             .zip(self.seen.par_chunks_mut(SEEN_WORDS))
             .zip(self.complete.par_iter_mut())
-            .map(|((((legal, watch), fresh), seen), complete)| Slot { legal, watch, fresh, seen, complete });
+            .zip(self.played.par_chunks_mut(2 * ctx.words))
+            .map(|(((((legal, watch), fresh), seen), complete), played)| Slot { legal, watch, fresh, seen, complete, played });
         (slots, ctx)
     }
 }
@@ -158,6 +167,18 @@ impl Slot<'_> {
     fn remember(&mut self, hash: u128) {
         legal_watch::remember(self.seen, hash);
     }
+}
+
+/// Whether `c`'s capture at `p` on `pos` may repeat a configuration of the game: always
+/// unless the game's filters are `complete`; then only if `c` has had a stone at `p`
+/// (`played`) and the configuration after it may be in `seen`.
+#[inline]
+fn may_repeat<const N: usize>(ctx: &Ctx, pos: &Position<N>, seen: &[u64], complete: bool, played: &[u64], p: Loc, c: Color) -> bool {
+    if !complete {
+        return true;
+    }
+    let f = ctx.index(p);
+    played[c.index() * ctx.words + f / 64] >> (f % 64) & 1 == 1 && legal_watch::may_have_seen(seen, true, pos.board().hash_after(p, c))
 }
 
 impl Ctx {
@@ -230,16 +251,24 @@ impl Ctx {
             // The history is the initial configuration alone: the filter can hold it all.
             s.seen.fill(0);
             s.remember(g.position.board().hash());
+            s.played.fill(0);
+            for (loc, &cell) in g.position.board().cells().iter().enumerate().take(self.index.len()) {
+                if let (Some(c), Some(&f)) = (cell.color(), self.index.get(loc).filter(|&&f| f != u16::MAX)) {
+                    let f = usize::from(f);
+                    s.played[c.index() * self.words + f / 64] |= 1 << (f % 64);
+                }
+            }
             *s.complete = true;
         }
         s.legal.fill(0);
         s.watch.fill(0);
         if !g.passes.over {
-            let Slot { legal, watch, seen, complete, .. } = &mut s;
+            let Slot { legal, watch, seen, complete, played, .. } = &mut s;
             let mut set = |i: usize| legal[i / 64] |= 1 << (i % 64);
             if self.watcher.incremental {
-                let seen = |h| legal_watch::may_have_seen(seen, **complete, h);
-                self.watcher.scan(&g.position, Self::turn(g), watch, seen, |i, _, ok| {
+                let pos = &g.position;
+                let may_repeat = |p, c| may_repeat(self, pos, seen, **complete, played, p, c);
+                self.watcher.scan(pos, Self::turn(g), watch, may_repeat, |i, _, ok| {
                     if ok {
                         set(i);
                     }
@@ -271,8 +300,10 @@ impl Ctx {
 
     /// After `g` made the move `mv` (`None`: a pass): brings the row up to date.
     pub(crate) fn after_move<const N: usize>(&self, g: &Game<N>, mv: Option<Loc>, mut s: Slot<'_>) {
-        if mv.is_some() && *s.complete {
+        if let Some(loc) = mv.filter(|_| *s.complete) {
             s.remember(g.position.board().hash());
+            let (c, f) = (g.to_move.opponent(), self.index(loc));
+            s.played[c.index() * self.words + f / 64] |= 1 << (f % 64);
         }
         if !self.watcher.incremental || !*s.fresh || g.passes.over {
             self.rebuild(g, s);
@@ -282,11 +313,12 @@ impl Ctx {
             let f = self.index(loc);
             s.legal[f / 64] &= !(1 << (f % 64));
             Watcher::unsettle(s.watch, f);
-            self.watcher.after_play(&g.position, loc, g.to_move.opponent(), s.watch);
+            self.watcher.after_play_retested(&g.position, loc, g.to_move.opponent(), s.watch);
         }
-        let Slot { legal, watch, seen, complete, .. } = &mut s;
-        let seen = |h| legal_watch::may_have_seen(seen, **complete, h);
-        self.watcher.retest(&g.position, Self::turn(g), watch, legal, &self.index, seen);
+        let Slot { legal, watch, seen, complete, played, .. } = &mut s;
+        let pos = &g.position;
+        let may_repeat = |p, c| may_repeat(self, pos, seen, **complete, played, p, c);
+        self.watcher.retest(pos, Self::turn(g), watch, legal, &self.index, may_repeat);
     }
 }
 

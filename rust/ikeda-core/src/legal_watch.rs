@@ -167,7 +167,15 @@ impl Watcher {
     /// configuration out.
     #[inline]
     pub(crate) fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_have_seen: impl Fn(u128) -> bool) -> bool {
-        let new = self.probes && !may_have_seen(pos.board().hash_after(p, turn.color));
+        self.probe_by(pos, turn, p, |p, c| may_have_seen(pos.board().hash_after(p, c)))
+    }
+
+    /// [`Watcher::probe`] with the configuration ruled out by `may_repeat(p, colour)`
+    /// (false: the configuration after the capture is in no way in the history), which
+    /// may decide before hashing it.
+    #[inline]
+    pub(crate) fn probe_by<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> bool {
+        let new = self.probes && !may_repeat(p, turn.color);
         new || pos.check_move(p, turn.color, turn.last_pass).is_ok()
     }
 
@@ -205,10 +213,10 @@ impl Watcher {
     /// What the empty point `p` is for `turn`: `None` if open, else its answer, with
     /// whether it is settled (and then Black's and White's answers).
     #[inline]
-    fn entry<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_have_seen: impl Fn(u128) -> bool) -> Option<(bool, Option<[bool; 2]>)> {
+    fn entry<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> Option<(bool, Option<[bool; 2]>)> {
         match self.classify(pos, turn.color, p) {
             Local::Open => None,
-            Local::Capture => Some((self.probe(pos, turn, p, may_have_seen), None)),
+            Local::Capture => Some((self.probe_by(pos, turn, p, may_repeat), None)),
             Local::Decided(legal) => Some((legal, None)),
             Local::Settled(answers) => Some((answers[turn.color.index()], Some(answers))),
         }
@@ -218,9 +226,9 @@ impl Watcher {
     /// loc, legal)` for each, watches those that may be refused and settles those that
     /// are settled. Precondition: `incremental`, and `watch` ([`WATCH_SETS`] sets) is
     /// clear.
-    pub(crate) fn scan<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], may_have_seen: impl Fn(u128) -> bool, mut set: impl FnMut(usize, Loc, bool)) {
+    pub(crate) fn scan<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], may_repeat: impl Fn(Loc, Color) -> bool, mut set: impl FnMut(usize, Loc, bool)) {
         pos.board().for_each_empty(|i, p| {
-            let entry = self.entry(pos, turn, p, &may_have_seen);
+            let entry = self.entry(pos, turn, p, &may_repeat);
             set(i, p, entry.is_none_or(|(legal, _)| legal));
             match entry {
                 Some((_, Some(answers))) => Self::settle(watch, i, answers),
@@ -291,12 +299,37 @@ impl Watcher {
         Self::mark_if_atari(pos, loc, watch);
     }
 
+    /// [`Watcher::after_play`] for an owner that retests every watched point at each use
+    /// (a batch's masks): an empty neighbour of `loc` that keeps an empty neighbour is not
+    /// watched for the play's sake. Its answer can change only through a neighbouring chain
+    /// left in atari, and such a chain's last liberty is that point, marked with the chain:
+    /// the played chain, or an opponent chain next to `loc` (the others' liberties did not
+    /// shrink, and one already in atari had it watched). So it stays open if it was, and
+    /// is retested anyway if it was watched.
+    pub(crate) fn after_play_retested<const N: usize>(&self, pos: &Position<N>, loc: Loc, played: Color, watch: &mut [u64]) {
+        let board = pos.board();
+        let played = Cell::stone(played);
+        for q in self.neighbours(loc) {
+            match board.cell(q) {
+                Cell::Empty => {
+                    if board.empty_neighbours(q) == 0 {
+                        Self::mark(watch, q);
+                    }
+                }
+                Cell::Wall => {}
+                c if c != played => self.mark_if_atari(pos, q, watch),
+                _ => {} // part of the played chain, looked at below
+            }
+        }
+        self.mark_if_atari(pos, loc, watch);
+    }
+
     /// Tests every watched point exactly for `turn` and records its answer in `legal` (one
     /// bit per flat index, `index` giving a loc's: set where the point is legal, cleared
     /// for a point no longer empty), stops watching those that cannot be refused or are
     /// settled, then sets every settled point's bit to `turn`'s kept answer. `watch` holds
     /// [`WATCH_SETS`] sets.
-    pub(crate) fn retest<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], legal: &mut [u64], index: &[u16], may_have_seen: impl Fn(u128) -> bool) {
+    pub(crate) fn retest<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], legal: &mut [u64], index: &[u16], may_repeat: impl Fn(Loc, Color) -> bool) {
         let board = pos.board();
         let w = watch.len() / WATCH_SETS;
         for k in 0..w {
@@ -309,7 +342,7 @@ impl Watcher {
                 // A marked point is tested again, settled or not.
                 Self::unsettle(watch, f);
                 let empty = board.cell(p) == Cell::Empty;
-                let entry = if empty { self.entry(pos, turn, p, &may_have_seen) } else { Some((false, None)) };
+                let entry = if empty { self.entry(pos, turn, p, &may_repeat) } else { Some((false, None)) };
                 let keep = match entry {
                     None => {
                         legal[fk] |= fbit;
