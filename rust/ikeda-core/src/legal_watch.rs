@@ -311,12 +311,8 @@ impl Watcher {
         let played = Cell::stone(played);
         for q in self.neighbours(loc) {
             match board.cell(q) {
-                Cell::Empty => {
-                    if board.empty_neighbours(q) == 0 {
-                        Self::mark(watch, q);
-                    }
-                }
-                Cell::Wall => {}
+                Cell::Empty if board.empty_neighbours(q) == 0 => Self::mark(watch, q),
+                Cell::Empty | Cell::Wall => {}
                 c if c != played => self.mark_if_atari(pos, q, watch),
                 _ => {} // part of the played chain, looked at below
             }
