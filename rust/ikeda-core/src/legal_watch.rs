@@ -163,18 +163,11 @@ impl Watcher {
     }
 
     /// Whether the capture at `p` is legal for `turn`: refused only as a repetition (or a
-    /// simple-ko retake), tested against the history unless `may_have_seen` rules the
-    /// configuration out.
+    /// simple-ko retake), tested against the history unless `may_repeat(p, colour)` is
+    /// false (the configuration after the capture is in no way in the history; it may
+    /// decide before hashing that configuration).
     #[inline]
-    pub(crate) fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_have_seen: impl Fn(u128) -> bool) -> bool {
-        self.probe_by(pos, turn, p, |p, c| may_have_seen(pos.board().hash_after(p, c)))
-    }
-
-    /// [`Watcher::probe`] with the configuration ruled out by `may_repeat(p, colour)`
-    /// (false: the configuration after the capture is in no way in the history), which
-    /// may decide before hashing it.
-    #[inline]
-    pub(crate) fn probe_by<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> bool {
+    pub(crate) fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> bool {
         let new = self.probes && !may_repeat(p, turn.color);
         new || pos.check_move(p, turn.color, turn.last_pass).is_ok()
     }
@@ -216,7 +209,7 @@ impl Watcher {
     fn entry<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> Option<(bool, Option<[bool; 2]>)> {
         match self.classify(pos, turn.color, p) {
             Local::Open => None,
-            Local::Capture => Some((self.probe_by(pos, turn, p, may_repeat), None)),
+            Local::Capture => Some((self.probe(pos, turn, p, may_repeat), None)),
             Local::Decided(legal) => Some((legal, None)),
             Local::Settled(answers) => Some((answers[turn.color.index()], Some(answers))),
         }
@@ -313,11 +306,11 @@ impl Watcher {
             match board.cell(q) {
                 Cell::Empty if board.empty_neighbours(q) == 0 => Self::mark(watch, q),
                 Cell::Empty | Cell::Wall => {}
-                c if c != played => self.mark_if_atari(pos, q, watch),
+                c if c != played => Self::mark_if_atari(pos, q, watch),
                 _ => {} // part of the played chain, looked at below
             }
         }
-        self.mark_if_atari(pos, loc, watch);
+        Self::mark_if_atari(pos, loc, watch);
     }
 
     /// Tests every watched point exactly for `turn` and records its answer in `legal` (one
