@@ -129,6 +129,21 @@ def test_safe_groups_find_dead_stones_in_a_real_game() -> None:
     assert ("R8", "Q7", "R7") in dead and ("P16",) in dead
 
 
+def test_safe_connections_prove_a_chain_without_eyes_of_its_own_in_a_real_game() -> None:
+    """In tygem-916173894 the Black chain Q8-R8-Q7-P6-Q6 touches no eye: its liberties
+    are in the open area. P5 and Q5 are both next to it and to the large Black group below
+    (O5, O4-P4-Q4) and to no other Black chain: a safe connection (White plays one, Black
+    the other). The safe-group proof joins the chain to that group and proves it F2
+    statically; without connections it was estimated."""
+    game = sgf.read(SEKI.read_text()).replay(rules="japanese")
+    r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
+    chain = next(c for c in r.chains if "Q8" in c.stones)
+    group = next(c for c in r.chains if "Q4" in c.stones)
+    assert chain.stones == ["Q8", "R8", "Q7", "P6", "Q6"] and "O5" in group.stones
+    assert (chain.proof, chain.case, chain.status) == ("static", "F2", "alive")
+    assert (group.proof, group.case, group.status) == ("static", "F2", "alive")
+
+
 # -- real games -----------------------------------------------------------------------------
 
 

@@ -5,7 +5,8 @@
 //! - `grid`: the points a search plays on and first-class life (Decision 3);
 //! - `search`: the hypothetical play (Decisions 5, 7, 8, 8b) and its state graph;
 //! - `solve`: the goals of Section 4 (Decision 9) as fixpoints on that graph;
-//! - `safe`: safe walls, a static proof of F2 (docs/status.md 2b);
+//! - `safe`: safe walls, a static proof of F2 (docs/status.md 2b); `regions` and
+//!   `pockets`: safe groups (2c); `connections`: safe connections between their chains (2d);
 //! - `estimate`, `conditional`: the opt-in estimate of regions beyond the search, and the
 //!   exact search inside the walls it calls alive (not proofs);
 //! - `allocate`: the final allocation (Section 5, Decision 11) and the count (Section 6,
@@ -23,6 +24,7 @@
 
 mod allocate;
 mod conditional;
+mod connections;
 mod estimate;
 mod grid;
 mod pockets;

@@ -22,7 +22,8 @@
 //! is a loss for D. It is solved exhaustively as a reachability game (attractor of the
 //! settled states, the capture states excluded).
 //!
-//! Walls joined through settled pockets form *units* (union-find). A unit's credit is the
+//! Walls joined through settled pockets, and chains joined through safe connections
+//! (`connections.rs`, docs/status.md 2d), form *units* (union-find). A unit's credit is the
 //! number of its settled pockets (two for one that D can settle with two eyes) plus the
 //! eye points next to it; the eye points next to two units count for each. Units with less
 //! than two credits are dropped, with the pockets and eye points next to them, until none
@@ -417,6 +418,15 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
         cands.push(Candidate { pocket: r, walls, local: Some((Local { nbr, walls: wall_adj, lenient }, all, a)), credit: 0, joins: false, active: true, solved_for: None, breathes });
     }
+    // Safe connections (`connections.rs`) join chains into units as joining pockets do;
+    // one is used only while no active candidate's pocket holds one of its points.
+    let mut cand_at: Vec<Option<usize>> = vec![None; geo.points()];
+    for (i, cand) in cands.iter().enumerate() {
+        for &p in &pockets[cand.pocket] {
+            cand_at[p] = Some(i);
+        }
+    }
+    let conns = super::connections::connections(geo, cells, chain_of, c);
     let mut alive: Vec<bool> = chains.iter().map(|ch| cells[ch[0]] == c).collect();
     fn find(parent: &mut [usize], mut x: usize) -> usize {
         while parent[x] != x {
@@ -433,6 +443,7 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
                 cand.active = false;
             }
         }
+        let usable: Vec<bool> = conns.iter().map(|conn| conn.chains.iter().all(|&k| alive[k]) && conn.points.iter().all(|&p| cand_at[p].is_none_or(|i| !cands[i].active))).collect();
         // How many active candidates give each chain a liberty at the start.
         let mut touching = vec![0u32; chains.len()];
         for cand in cands.iter().filter(|cand| cand.active) {
@@ -441,7 +452,14 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
             }
         }
         // Whether wall `i` of a candidate has a liberty at the start in another one.
-        let elsewhere = |cand: &Candidate, i: usize| touching[cand.walls[i]] > u32::from(cand.breathes[i]);
+        // A wall also has one when a chain it reaches through safe connections has a
+        // liberty at the start in a candidate other than this one: until the connection
+        // is answered its two points are liberties no move here touches, and once it is
+        // answered the chains are one.
+        let elsewhere = |cand: &Candidate, i: usize| {
+            let here = |j: usize| cand.walls.iter().position(|&w| w == j).map_or(0, |m| u32::from(cand.breathes[m]));
+            super::connections::reaches(&conns, &usable, cand.walls[i], |j| touching[j] > here(j))
+        };
         // Prove the pockets under the current flags: a wall is lenient when another
         // active candidate touches it. Flags only grow stricter, so a proof is redone
         // only when they change.
@@ -496,6 +514,13 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         for cand in cands.iter().filter(|cand| cand.active && cand.joins) {
             let r0 = find(&mut parent, cand.walls[0]);
             for &k in &cand.walls[1..] {
+                let r = find(&mut parent, k);
+                parent[r] = r0;
+            }
+        }
+        for conn in conns.iter().zip(&usable).filter(|&(_, &u)| u).map(|(conn, _)| conn) {
+            let r0 = find(&mut parent, conn.chains[0]);
+            for &k in &conn.chains[1..] {
                 let r = find(&mut parent, k);
                 parent[r] = r0;
             }

@@ -1,0 +1,216 @@
+//! Safe connections: chains of D joined by a double connection outside their eye space,
+//! for the safe groups of `regions.rs` (docs/status.md, "2d. Safe connections").
+//!
+//! A *connection* of colour D is a set S of two or more chains of D and two empty points
+//! p, q such that the chains of D next to p are exactly S, and so are those next to q.
+//! A point's chains decide its connection, so each point belongs to at most one; one
+//! connection is kept per set S. The safe-group proof uses it only while neither point
+//! lies in the pocket of a candidate that gives eye credit (an eye point or a pocket
+//! with a local game).
+//!
+//! It is a local game of its own: when A plays one of the two points, D plays the other,
+//! joining S; when A plays elsewhere or passes, D may fill either point himself. A's
+//! stone at p captures nothing (every chain next to p keeps q), so it sets no ko ban for
+//! D, and it touches no pocket that gives credit (p's other neighbours lie in p's own
+//! pocket); D's answer at q joins the chains of S. So a chain with an unanswered
+//! connection has its two points as liberties that no move inside a pocket touches, and
+//! once it is answered the chain holds its partners and whatever liberty they keep.
+
+use super::grid::board_neighbours;
+use crate::geometry::Geometry;
+
+/// One safe connection: its chains (two or more, ascending) and its two points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Connection {
+    pub chains: Vec<usize>,
+    pub points: [usize; 2],
+}
+
+/// The connections of colour `c` (1 Black, 2 White). The caller uses one only while no
+/// pocket that gives eye credit holds one of its points.
+pub(crate) fn connections(geo: Geometry, cells: &[u8], chain_of: &[usize], c: u8) -> Vec<Connection> {
+    let mut found: Vec<(Vec<usize>, usize)> = Vec::new();
+    for p in 0..geo.points() {
+        if cells[p] != 0 {
+            continue;
+        }
+        let mut ks: Vec<usize> = board_neighbours(geo, p).filter(|&q| cells[q] == c).map(|q| chain_of[q]).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        if ks.len() >= 2 {
+            found.push((ks, p));
+        }
+    }
+    found.sort_unstable();
+    found
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|run| run.len() >= 2)
+        .map(|run| Connection { chains: run[0].0.clone(), points: [run[0].1, run[1].1] })
+        .collect()
+}
+
+/// Whether chain `k` is sure of a liberty through its connections: some chain reachable
+/// from `k` (itself included) through the `usable` connections satisfies `base`.
+/// While a connection on the way is unanswered its two points are liberties of the chains
+/// on this side; once answered its chains are one.
+pub(crate) fn reaches(conns: &[Connection], usable: &[bool], k: usize, base: impl Fn(usize) -> bool) -> bool {
+    let mut seen = vec![k];
+    let mut i = 0;
+    while i < seen.len() {
+        let x = seen[i];
+        i += 1;
+        if base(x) {
+            return true;
+        }
+        for (conn, _) in conns.iter().zip(usable).filter(|&(conn, &u)| u && conn.chains.contains(&x)) {
+            for &other in &conn.chains {
+                if !seen.contains(&other) {
+                    seen.push(other);
+                }
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::tests::{confirm, diagram};
+    use crate::status::{confirm_status, StatusError, StatusOptions};
+
+    fn chains_of(geo: Geometry, cells: &[u8]) -> (Vec<Vec<usize>>, Vec<usize>) {
+        let chains = crate::status::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let mut chain_of = vec![usize::MAX; cells.len()];
+        for (k, ch) in chains.iter().enumerate() {
+            for &p in ch {
+                chain_of[p] = k;
+            }
+        }
+        (chains, chain_of)
+    }
+
+    fn find(rows: &[&str], c: u8) -> Vec<[usize; 2]> {
+        let (geo, cells) = diagram(rows);
+        let (_, chain_of) = chains_of(geo, &cells);
+        connections(geo, &cells, &chain_of, c).into_iter().map(|conn| conn.points).collect()
+    }
+
+    /// The stones of both colours that the safe-group proof claims F2, and the class the
+    /// exhaustive whole-board search (no split, no static claim) gives each of them; `None`
+    /// when that search is beyond `budget`.
+    fn claims_and_search(rows: &[&str], budget: usize) -> (Vec<usize>, Option<Vec<char>>) {
+        let (geo, cells) = diagram(rows);
+        let (chains, chain_of) = chains_of(geo, &cells);
+        let mut walls: Vec<usize> = [1u8, 2].into_iter().flat_map(|c| crate::status::regions::safe_groups(geo, &cells, &chains, &chain_of, c).walls).collect();
+        walls.sort_unstable();
+        let opts = StatusOptions { split: false, budget, ..StatusOptions::default() };
+        let classes = match confirm_status(geo, &cells, &opts) {
+            Ok(report) => Some(walls.iter().map(|&k| report.chains.iter().find(|ch| ch.stones == chains[k]).expect("every chain reported").case.class()).collect()),
+            Err(StatusError::Budget { .. }) => None,
+            Err(e) => panic!("{e:?}"),
+        };
+        let stones = walls.iter().flat_map(|&k| chains[k].clone()).collect();
+        (stones, classes)
+    }
+
+    fn stones(rows: &[&str], c: char) -> Vec<usize> {
+        rows.iter().flat_map(|r| r.chars()).enumerate().filter(|&(_, b)| b == c).map(|(p, _)| p).collect()
+    }
+
+    #[test]
+    fn connections_are_two_points_next_to_the_same_chains() {
+        // A diagonal (B3 and C2 share C3 and B2), a bamboo joint (A-B and C rows 1-2).
+        assert_eq!(find(&["....", ".X..", "..X.", "...."], 1), [[6, 9]]);
+        assert_eq!(find(&["X.X", "X.X", "..."], 1), [[1, 4]]);
+        // One shared point is no connection; two points next to different sets of chains
+        // are none either (the middle point touches a third chain, the top one does not).
+        assert!(find(&["X.X", "...", "..."], 1).is_empty());
+        assert!(find(&["X.X", "X.X", ".X."], 1).is_empty());
+    }
+
+    fn claim(rows: &[&str]) -> (Vec<usize>, Vec<char>) {
+        let (claimed, classes) = claims_and_search(rows, 2_000_000);
+        (claimed, classes.expect("the whole-board search finishes"))
+    }
+
+    #[test]
+    fn safe_connections_join_two_chains_with_one_eye_each() {
+        // Black's two chains have one eye each (A4, E4) and a bamboo joint (C4, C3): White
+        // plays one point, Black the other, and the joined chain has two eyes. Without
+        // the connection neither chain has two credits. The whole-board search agrees.
+        for rows in [&[".X.X.", "XX.XX", "OOOOO", "O.O.O"][..], &[".X.X.", "XX.XX", "OOOOO", "OOOOO", "O.O.O"]] {
+            let (claimed, classes) = claim(rows);
+            assert!(stones(rows, 'X').iter().all(|p| claimed.contains(p)), "{rows:?}: {claimed:?}");
+            assert!(classes.iter().all(|&c| c == 'F'), "{classes:?}");
+        }
+    }
+
+    #[test]
+    fn safe_connections_do_not_make_one_eye_two() {
+        // The same joint, but the right-hand chain has no eye of its own: the unit has one
+        // credit and is not claimed, and the search finds Black dead.
+        let rows = [".X.XO", "XX.XO", "OOOOO", "O.O.O"];
+        let (claimed, _) = claim(&rows);
+        assert!(stones(&rows, 'X').iter().all(|p| !claimed.contains(p)), "{claimed:?}");
+        let (_, class, _) = confirm(&rows, &StatusOptions::default());
+        assert_eq!(&class[..2], [".N.NF", "NN.NF"]);
+    }
+
+    #[test]
+    fn safe_connections_never_use_an_eye() {
+        // B4 is an eye point of both Black chains and C3 their other shared liberty: B4
+        // cannot be both an eye and a point of the connection. White plays C3; if Black
+        // fills B4 his chain has one liberty left (F4), if not White captures A4-A3-B3 at
+        // B4. Black is dead, and nothing of Black is claimed.
+        let rows = ["X.XXX.", "XX.XXX", "OOOOOO", "OOOOOO", "O.OO.O"];
+        let (claimed, _) = claim(&rows);
+        assert!(stones(&rows, 'X').iter().all(|p| !claimed.contains(p)), "{claimed:?}");
+        let (_, class, _) = confirm(&rows, &StatusOptions::default());
+        assert_eq!(&class[..2], ["N.NNN.", "NN.NNN"]);
+    }
+
+    #[test]
+    fn safe_group_claims_agree_with_the_search_on_random_boards() {
+        // Random small positions: every chain the safe-group proof (with its connections)
+        // claims has the class the exhaustive whole-board search gives it, wherever that
+        // search finishes.
+        let mut seed: u64 = 2024;
+        let (mut checked, mut claims, mut joined) = (0, 0, 0);
+        for _ in 0..200 {
+            // Three random rows above a White group with two eyes.
+            let mut rows: Vec<String> = (0..3)
+                .map(|_| {
+                    (0..6)
+                        .map(|_| {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            ['.', '.', 'X', 'X', 'X', 'X', 'O', 'O'][(seed >> 61) as usize]
+                        })
+                        .collect()
+                })
+                .collect();
+            rows.extend(["OOOOOO".to_string(), "O.OO.O".to_string()]);
+            // Chains without a liberty are taken off until the position can exist.
+            let rows = loop {
+                let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+                let (geo, cells) = diagram(&refs);
+                let (chains, _) = chains_of(geo, &cells);
+                let Some(dead) = chains.iter().find(|ch| ch.iter().all(|&p| board_neighbours(geo, p).all(|q| cells[q] != 0))) else { break rows };
+                for &p in dead {
+                    let (y, x) = (p / 6, p % 6);
+                    rows[y].replace_range(x..=x, ".");
+                }
+            };
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let (claimed, classes) = claims_and_search(&rows, 40_000);
+            let Some(classes) = classes else { continue };
+            checked += 1;
+            claims += classes.len();
+            let (geo, cells) = diagram(&rows);
+            let (chains, chain_of) = chains_of(geo, &cells);
+            joined += usize::from([1, 2].into_iter().any(|c| connections(geo, &cells, &chain_of, c).iter().any(|conn| conn.chains.iter().all(|&k| claimed.contains(&chains[k][0])))));
+            assert!(classes.iter().all(|&c| c == 'F'), "{rows:?}: {claimed:?} {classes:?}");
+        }
+        assert!(checked >= 15 && claims >= 30 && joined >= 3, "{checked} boards, {claims} claims, {joined} through connections");
+    }
+}
