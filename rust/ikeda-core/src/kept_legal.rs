@@ -188,26 +188,25 @@ impl KeptLegal {
         Some(set)
     }
 
-    /// The answer of `color` at the empty point `p`, kept; whether `p` stays watched.
+    /// Keeps `local` (not open), what the neighbours of `p` say of a play there by
+    /// `color`, and its answer. A capture is probed now if `probe`; if not, the colour's
+    /// next request probes it (a capture not stale is probed at every request).
     #[inline]
-    fn answer<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color, p: Loc) -> bool {
+    fn keep<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color, p: Loc, local: Local, probe: bool) {
         let k = color.index();
-        let turn = Turn { color, last_pass: true };
-        let local = w.classify(pos, color, p);
         let legal = match local {
-            Local::Open => return false,
             Local::Capture => {
                 let board = pos.board();
                 let delta = if w.probes { high(board.hash_after(p, color) ^ board.hash()) } else { 0 };
                 self.delta[k * pos.geometry().cells() + p as usize] = delta;
-                self.probe(w, pos, turn, p, delta)
+                !probe || self.probe(w, pos, Turn { color, last_pass: true }, p, delta)
             }
             Local::Decided(legal) => legal,
             Local::Settled(answers) => answers[k],
+            Local::Open => true, // (not kept: an open point is not watched)
         };
         set_bit(&mut self.capture[k], p, local == Local::Capture);
         set_bit(&mut self.banned[k], p, !legal);
-        true
     }
 
     /// Whether the capture at `p` is legal for `turn`, given what it XORs into the hash
@@ -220,8 +219,8 @@ impl KeptLegal {
         new || pos.check_move(p, turn.color, turn.last_pass).is_ok()
     }
 
-    /// Builds the set from scratch: every empty point tested for `color`, and those that
-    /// may be refused watched and left stale for the other colour.
+    /// Builds the set from scratch: every empty point tested for both colours (the
+    /// captures probed for `color`), and those that may be refused watched.
     fn scan<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color) {
         self.delta.resize(2 * pos.geometry().cells(), 0);
         self.watch = [0; WORDS];
@@ -229,13 +228,16 @@ impl KeptLegal {
         self.capture = [[0; WORDS]; 2];
         self.marks = [0; WORDS];
         let board = pos.board();
-        for p in board.empty_points() {
-            if self.answer(w, pos, color, *p) {
-                set_bit(&mut self.watch, *p, true);
+        let k = color.index();
+        for &p in board.empty_points() {
+            let locals = classify_both(pos, p);
+            if locals[k] != Local::Open {
+                self.keep(w, pos, color, p, locals[k], true);
+                self.keep(w, pos, color.opponent(), p, locals[1 - k], false);
+                set_bit(&mut self.watch, p, true);
             }
         }
-        self.stale[color.index()] = [0; WORDS];
-        self.stale[color.opponent().index()] = self.watch;
+        self.stale = [[0; WORDS]; 2];
         self.fresh = true;
     }
 
@@ -258,22 +260,74 @@ impl KeptLegal {
                 let legal = self.probe(w, pos, turn, p, self.delta[deltas + p as usize]);
                 set_bit(&mut self.banned[k], p, !legal);
             }
+            // A point stale for both colours is answered for both at once (the neighbours
+            // read once); the other colour's answer holds until the point is marked again,
+            // as any kept answer does.
             let mut bits = stale;
             while bits != 0 {
                 let p = (word * 64) as Loc + bits.trailing_zeros() as Loc;
+                let bit = bits & bits.wrapping_neg();
                 bits &= bits - 1;
-                if board.cell(p) != Cell::Empty || !self.answer(w, pos, color, p) {
-                    let bit = !(1u64 << (p % 64));
-                    self.watch[word] &= bit;
+                let locals = if board.cell(p) == Cell::Empty { classify_both(pos, p) } else { [Local::Open; 2] };
+                if locals[k] == Local::Open {
+                    // Open for one colour is open for both (and so is a point played on).
+                    self.watch[word] &= !bit;
                     for c in 0..2 {
-                        self.banned[c][word] &= bit;
-                        self.capture[c][word] &= bit;
-                        self.stale[c][word] &= bit;
+                        self.banned[c][word] &= !bit;
+                        self.capture[c][word] &= !bit;
+                        self.stale[c][word] &= !bit;
                     }
+                    continue;
+                }
+                self.keep(w, pos, color, p, locals[k], true);
+                if self.stale[1 - k][word] & bit != 0 {
+                    self.stale[1 - k][word] &= !bit;
+                    self.keep(w, pos, color.opponent(), p, locals[1 - k], false);
                 }
             }
         }
     }
+}
+
+/// What the neighbours of the empty point `p` say of a play there by Black and by White
+/// ([`Watcher::classify`] for each colour, the neighbours read once). A neighbouring chain
+/// is in atari exactly when `p`, one of its liberties, is its only one.
+#[inline]
+fn classify_both<const N: usize>(pos: &Position<N>, p: Loc) -> [Local; 2] {
+    let board = pos.board();
+    if board.empty_neighbours(p) == 4 {
+        return [Local::Open; 2];
+    }
+    let s = pos.geometry().stride as Loc;
+    let suicide = pos.rules().suicide;
+    let mut open = false;
+    // Per colour: a neighbour of it, a neighbouring chain of it in atari, one not in atari.
+    let (mut near, mut last, mut free) = ([false; 2], [false; 2], [false; 2]);
+    for q in [p - s, p - 1, p + 1, p + s] {
+        match board.cell(q) {
+            Cell::Empty => open = true,
+            Cell::Wall => {}
+            c => {
+                let (k, atari) = (usize::from(c == Cell::White), board.only_liberty_is(q, p));
+                near[k] = true;
+                last[k] |= atari;
+                free[k] |= !atari;
+            }
+        }
+    }
+    let atari = last[0] || last[1];
+    if open && !atari {
+        return [Local::Open; 2];
+    }
+    [0, 1].map(|k| {
+        if last[1 - k] {
+            Local::Capture
+        } else if !open && !atari {
+            Local::Settled([near[0] || suicide, near[1] || suicide])
+        } else {
+            Local::Decided(open || free[k] || suicide)
+        }
+    })
 }
 
 #[cfg(test)]
