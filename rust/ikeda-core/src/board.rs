@@ -209,7 +209,7 @@ impl Libs {
     #[inline]
     fn last(self) -> Option<Loc> {
         let (n, sum) = (self.0 & 0xFFF, self.0 >> 12 & 0x1F_FFFF);
-        self.in_atari().then(|| (sum / n) as Loc)
+        self.in_atari().then(|| (sum as u32 / n as u32) as Loc)
     }
 }
 

@@ -140,6 +140,16 @@ impl KeptLegal {
         }
     }
 
+    /// Whether a play on `loc` is legal for either colour on `pos` as the set knows it
+    /// without a test: an empty point that is not watched can be refused to neither (a
+    /// simple-ko retake's point is watched, being a removed stone). False where the set
+    /// does not know (a watched point, or nothing kept): then the play must be tested.
+    #[inline]
+    #[must_use]
+    pub fn surely_legal<const N: usize>(&self, pos: &Position<N>, loc: Loc) -> bool {
+        self.fresh && self.watch[loc as usize / 64] >> (loc % 64) & 1 == 0 && pos.board().cell(loc) == Cell::Empty
+    }
+
     /// Calls `f(flat index, loc)` for every legal play of `color` on `pos`, in flat-index
     /// order, the simple-ko ban applied unless `last_pass`; the same plays as
     /// [`Position::for_each_legal`] less [`Position::ko_ban`].
@@ -380,6 +390,11 @@ mod tests {
                         }
                         for loc in geo.locs() {
                             banned += usize::from(matches!(pos.check_move(loc, c, last_pass), Err(Illegal::Superko | Illegal::Ko)));
+                            if kept.surely_legal(&pos, loc) {
+                                for colour in [c, c.opponent()] {
+                                    assert_eq!(pos.check_move(loc, colour, last_pass), Ok(()), "{w}x{h} {ko:?} step {step}: {loc} kept as surely legal");
+                                }
+                            }
                         }
                         let mut legal: Vec<Loc> = Vec::new();
                         kept.for_each_legal(&pos, c, last_pass, |_, l| legal.push(l));
