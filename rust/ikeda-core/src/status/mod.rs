@@ -33,6 +33,7 @@ mod safe;
 mod search;
 mod seki;
 mod solve;
+mod split;
 
 use crate::board::{Board, SetupError};
 use crate::color::Color;

@@ -29,28 +29,51 @@ use super::regions::{key, unkey, Key, Local, Set};
 /// The deepest line searched (moves of both players).
 const MAX_DEPTH: usize = 160;
 
+/// The work one proof search may do, shared by the searches it starts for the parts of a
+/// split (`split.rs`): states expanded and states of the parts' exhaustive games, and the
+/// parts' answers already found.
+pub(super) struct Budget {
+    /// Work done so far, and the most allowed.
+    pub(super) nodes: usize,
+    pub(super) limit: usize,
+    /// Parts of at most this many points are settled by the small game; 0 turns the split
+    /// goal off.
+    pub(super) small: usize,
+    /// The answers for parts already solved, by their local game and goal (`split.rs`).
+    pub(super) memo: HashMap<Vec<u64>, bool>,
+    /// The parts' games played (not found in the memo).
+    pub(super) parts: usize,
+}
+
+impl Budget {
+    pub(super) fn new(limit: usize, small: usize) -> Self {
+        Budget { nodes: 0, limit, small, memo: HashMap::new(), parts: 0 }
+    }
+}
+
 /// One proof search: a pocket's local game with its goal.
 pub(super) struct Prover<'a> {
     local: &'a Local,
     all: Set,
     eyes: u32,
     join: bool,
+    /// Whether a split state (`split.rs`) is won too.
+    split: bool,
     /// Proven and refuted states; a refutation may come from a cut line and is kept anyway
     /// (it can only cost a proof).
     table: HashMap<Key, bool>,
     /// The states of the current line.
     line: Vec<Key>,
-    /// States expanded, and the most allowed.
-    pub(super) nodes: usize,
-    limit: usize,
+    budget: &'a mut Budget,
 }
 
 /// The search ran past its node limit.
+#[derive(Debug)]
 pub(super) struct OutOfNodes;
 
 impl<'a> Prover<'a> {
-    pub(super) fn new(local: &'a Local, all: Set, eyes: u32, join: bool, limit: usize) -> Self {
-        Prover { local, all, eyes, join, table: HashMap::new(), line: Vec::new(), nodes: 0, limit }
+    pub(super) fn new(local: &'a Local, all: Set, eyes: u32, join: bool, split: bool, budget: &'a mut Budget) -> Self {
+        Prover { local, all, eyes, join, split: split && budget.small > 0, table: HashMap::new(), line: Vec::new(), budget }
     }
 
     /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
@@ -73,9 +96,13 @@ impl<'a> Prover<'a> {
         if self.line.len() >= MAX_DEPTH || self.line.contains(&state) {
             return Ok(false);
         }
-        self.nodes += 1;
-        if self.nodes > self.limit {
+        self.budget.nodes += 1;
+        if self.budget.nodes > self.budget.limit {
             return Err(OutOfNodes);
+        }
+        if self.split && super::split::split_won(self.local, self.all, a, d, self.eyes, self.join, self.budget)? {
+            self.table.insert(state, true);
+            return Ok(true);
         }
         self.line.push(state);
         let result = if d_to_move { self.d_answers(a, d, ban, last) } else { self.a_moves(a, d) };

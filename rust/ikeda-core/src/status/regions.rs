@@ -41,6 +41,7 @@
 use std::collections::HashMap;
 
 use super::grid::board_neighbours;
+use super::pockets::{Budget, Prover};
 use crate::geometry::Geometry;
 
 /// The most points of a pocket the local game is played on.
@@ -50,6 +51,20 @@ const MAX_STATES: usize = 150_000;
 /// The most states one proof search (`pockets.rs`) expands, for a pocket whose exhaustive
 /// game is beyond [`MAX_STATES`].
 pub(super) const MAX_NODES: usize = 100_000;
+/// The most points of a pocket proven by the split goal (`split.rs`).
+pub(crate) const MAX_SPLIT_POCKET: usize = 20;
+/// The most work (states expanded and states of the parts' games) of one split proof.
+const MAX_SPLIT_WORK: usize = 400_000;
+/// The most work of all split proofs of one colour's safe groups together.
+const MAX_SPLIT_TOTAL: usize = 1_000_000;
+/// What the split proofs of one colour's safe groups share: the work left, and the parts'
+/// answers found (`split.rs`; they do not depend on the pocket or the goal).
+pub(super) struct SplitPool {
+    left: usize,
+    memo: HashMap<Vec<u64>, bool>,
+}
+/// The most points of a part of a split settled by its own small game.
+const SPLIT_PART: usize = 8;
 
 /// What the safe-group proof found for one colour.
 #[derive(Debug, Default)]
@@ -275,14 +290,44 @@ impl Local {
     /// with at least `eyes` eyes without losing a wall: by the exhaustive game, and where
     /// that is beyond [`MAX_STATES`], by the proof search of `pockets.rs` (whose `false`
     /// may only mean "not proven"); `None` when both are beyond their limits.
-    fn settles(&self, all: Set, a: Set, eyes: u32, join: bool, states: &mut usize) -> Option<bool> {
-        let exhaustive = self.solve(all, a, eyes, join, states);
-        if exhaustive.is_some() {
-            return exhaustive;
+    ///
+    /// A pocket of more than [`MAX_POCKET`] points is proven by the proof search with the
+    /// split goal of `split.rs` only (its exhaustive game is out of reach).
+    fn settles(&self, all: Set, a: Set, eyes: u32, join: bool, states: &mut usize, pool: &mut SplitPool) -> Option<bool> {
+        let large = all.count_ones() as usize > MAX_POCKET;
+        if !large {
+            let exhaustive = self.solve(all, a, eyes, join, states);
+            if exhaustive.is_some() {
+                return exhaustive;
+            }
         }
-        let mut prover = super::pockets::Prover::new(self, all, eyes, join, MAX_NODES);
-        let found = prover.prove(a);
-        *states += prover.nodes;
+        let mut budget = if large {
+            if pool.left == 0 {
+                return None;
+            }
+            let mut budget = Budget::new(MAX_SPLIT_WORK.min(pool.left), SPLIT_PART);
+            budget.memo = std::mem::take(&mut pool.memo);
+            budget
+        } else {
+            Budget::new(MAX_NODES, 0)
+        };
+        let mut found = Err(super::pockets::OutOfNodes);
+        if large {
+            // The settled goal alone first, with half of the work: it is cheaper where
+            // it succeeds (no parts to solve).
+            let share = budget.limit / 2;
+            let mut plain = Budget::new(share, 0);
+            found = Prover::new(self, all, eyes, join, false, &mut plain).prove(a);
+            budget.nodes += plain.nodes;
+        }
+        if !matches!(found, Ok(true)) {
+            found = Prover::new(self, all, eyes, join, large, &mut budget).prove(a);
+        }
+        if large {
+            pool.left = pool.left.saturating_sub(budget.nodes);
+            pool.memo = std::mem::take(&mut budget.memo);
+        }
+        *states += budget.nodes;
         found.ok()
     }
 
@@ -376,6 +421,7 @@ impl Local {
 pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], c: u8) -> SafeGroups {
     let pockets = super::components(geo, |p| cells[p] != c, |_, _| true);
     let mut out = SafeGroups::default();
+    let mut pool = SplitPool { left: MAX_SPLIT_TOTAL, memo: std::collections::HashMap::new() };
     // The candidates: eye points and pockets small enough for the local game.
     struct Candidate {
         pocket: usize,
@@ -396,7 +442,7 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         let mut walls: Vec<usize> = pocket.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == c).map(|q| chain_of[q]).collect();
         walls.sort_unstable();
         walls.dedup();
-        if walls.is_empty() || walls.len() > 64 || pocket.len() > MAX_POCKET {
+        if walls.is_empty() || walls.len() > 64 || pocket.len() > MAX_SPLIT_POCKET {
             continue;
         }
         if pocket.len() == 1 {
@@ -418,6 +464,8 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
         cands.push(Candidate { pocket: r, walls, local: Some((Local { nbr, walls: wall_adj, lenient }, all, a)), credit: 0, joins: false, active: true, solved_for: None, breathes });
     }
+    // Smallest pockets first: the split proofs of large ones share one pool of work.
+    cands.sort_by_key(|cand| pockets[cand.pocket].len());
     // Safe connections (`connections.rs`) join chains into units as joining pockets do;
     // one is used only while no active candidate's pocket holds one of its points.
     let mut cand_at: Vec<Option<usize>> = vec![None; geo.points()];
@@ -472,12 +520,15 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
             local.lenient.clone_from(&flags);
             // First a settled state joining all walls (two eyes if possible), else one
             // where each wall's chain touches an eye.
-            let joined = local.settles(*all, *a, 1, true, &mut out.states) == Some(true);
-            let res = if joined { Some(true) } else { local.settles(*all, *a, 1, false, &mut out.states) };
+            let first = local.settles(*all, *a, 1, true, &mut out.states, &mut pool);
+            let joined = first == Some(true);
+            // A large pocket whose first proof ran out of work is not tried again.
+            let large = pockets[cand.pocket].len() > MAX_POCKET;
+            let res = if joined || (large && first.is_none()) { first } else { local.settles(*all, *a, 1, false, &mut out.states, &mut pool) };
             cand.joins = joined;
             cand.credit = if res != Some(true) {
                 0
-            } else if joined && pockets[cand.pocket].len() >= 3 && local.settles(*all, *a, 2, true, &mut out.states) == Some(true) {
+            } else if joined && pockets[cand.pocket].len() >= 3 && local.settles(*all, *a, 2, true, &mut out.states, &mut pool) == Some(true) {
                 2
             } else {
                 1
@@ -666,8 +717,9 @@ mod tests {
         let (all, a) = ((1 << 12) - 1, 360);
         let mut states = 0;
         assert_eq!(local.solve(all, a, 1, true, &mut states), None);
-        assert_eq!(local.settles(all, a, 2, true, &mut states), Some(true));
-        assert_eq!(local.settles(all, a, 1, true, &mut states), Some(true));
+        let mut pool = SplitPool { left: 0, memo: HashMap::new() };
+        assert_eq!(local.settles(all, a, 2, true, &mut states, &mut pool), Some(true));
+        assert_eq!(local.settles(all, a, 1, true, &mut states, &mut pool), Some(true));
     }
 
     #[test]
@@ -726,8 +778,8 @@ mod tests {
                         for (eyes, join) in [(1, false), (1, true), (2, true)] {
                             let mut states = 0;
                             let Some(exact) = local.solve(all, a, eyes, join, &mut states) else { continue };
-                            let mut prover = super::super::pockets::Prover::new(&local, all, eyes, join, 20_000);
-                            let found = prover.prove(a).ok();
+                            let mut budget = Budget::new(20_000, 0);
+                            let found = Prover::new(&local, all, eyes, join, false, &mut budget).prove(a).ok();
                             assert!(found != Some(true) || exact, "{rows:?} pocket {pocket:?} eyes {eyes} join {join} lenient {lenient}");
                             agreed += usize::from(found == Some(exact));
                             proven += usize::from(found == Some(true));
@@ -737,6 +789,30 @@ mod tests {
             }
         }
         assert!(proven >= 10 && agreed >= 100, "{proven} proven, {agreed} agreed");
+    }
+
+    #[test]
+    fn split_goal_proves_a_two_row_edge_territory() {
+        // A 14-point corner territory two rows deep (rows of 7 points, the wall above it
+        // and to its right, lenient: the group has an eye elsewhere), beyond the exhaustive
+        // game: a large pocket is proven settled (settled goal first, then split goal).
+        let nbr: Vec<Set> = (0..14)
+            .map(|j: usize| {
+                let (r, c) = (j / 7, j % 7);
+                let mut m: Set = 1 << (j + 7 - 14 * r); // the point above or below
+                if c > 0 {
+                    m |= 1 << (j - 1);
+                }
+                if c < 6 {
+                    m |= 1 << (j + 1);
+                }
+                m
+            })
+            .collect();
+        let local = Local { nbr, walls: vec![0b111_1111 | 1 << 13], lenient: vec![true] };
+        let all: Set = (1 << 14) - 1;
+        let (mut states, mut pool) = (0, SplitPool { left: MAX_SPLIT_TOTAL, memo: HashMap::new() });
+        assert_eq!(local.settles(all, 0, 1, true, &mut states, &mut pool), Some(true));
     }
 
     #[test]
