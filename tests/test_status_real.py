@@ -32,7 +32,9 @@ SEKI_RECORDS = {
         {"S4", "T1"},
     ),
 }
-REAL = sorted(p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS)
+#: A territory of 14 points with two dead stones, proven by the split goal (below).
+LARGE_POCKET = DATA / "tygem-915971489.sgf"
+REAL = sorted(p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS and p != LARGE_POCKET)
 
 
 def is_position(rows: list[str]) -> bool:
@@ -127,6 +129,41 @@ def test_safe_groups_find_dead_stones_in_a_real_game() -> None:
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
     dead = {tuple(c.stones) for c in r.chains if c.proof == "static" and c.case == "N"}
     assert ("R8", "Q7", "R7") in dead and ("P16",) in dead
+
+
+def test_split_goal_proves_a_territory_of_more_than_twelve_points_in_a_real_game() -> None:
+    """In tygem-915971489 White's territory at the bottom (J4-K4, H3-M3, H2-L2, H1-L1:
+    14 points holding the dead Black stones H3 and M3 and White's K3) is beyond the small
+    local game of 12 points. The split goal (docs/status.md 2c, large pockets) proves it:
+    the White chains around it are proven alive and both Black stones dead, statically."""
+    game, _ = final(LARGE_POCKET)
+    rows = ["".join(".XO"[v] for v in row) for row in game.board.to_numpy().tolist()]
+    cols = "ABCDEFGHJKLMNOPQRST"
+    # The pocket: the points without a White stone joined to J3.
+    seen, todo = {(8, 16)}, [(8, 16)]
+    while todo:
+        x, y = todo.pop()
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= q[0] < 19 and 0 <= q[1] < 19 and q not in seen and rows[q[1]][q[0]] != "O":
+                seen.add(q)
+                todo.append(q)
+    pocket = {f"{cols[x]}{19 - y}" for x, y in seen}
+    assert len(pocket) == 14 and {"H3", "M3", "L1"} <= pocket
+    r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
+    around = [c for c in r.chains if c.colour == "W" and any(_next_to(v, pocket) for v in c.stones)]
+    assert {"K3", "G4", "N3"} <= {v for c in around for v in c.stones}
+    assert all(c.status == "alive" and c.proof == "static" for c in around)
+    dead = [c for c in r.chains if c.colour == "B" and set(c.stones) <= pocket]
+    assert sorted(v for c in dead for v in c.stones) == ["H3", "M3"]
+    assert all(c.status == "dead" and c.proof == "static" for c in dead)
+
+
+def _next_to(vertex: str, points: set[str]) -> bool:
+    cols = "ABCDEFGHJKLMNOPQRST"
+    x, y = cols.index(vertex[0]), int(vertex[1:])
+    return vertex in points or any(
+        0 <= x + dx < 19 and f"{cols[x + dx]}{y + dy}" in points for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    )
 
 
 def test_safe_connections_prove_a_chain_without_eyes_of_its_own_in_a_real_game() -> None:
