@@ -1,21 +1,29 @@
 //! The legal masks a [`crate::Batch`] keeps for its games from one step to the next,
 //! updated from each move instead of recomputed from scratch by the rules of
 //! [`crate::legal_watch`]: every point outside a game's watch set keeps its entry (legal
-//! while empty, not once played), and every step tests the watched points exactly.
-//! A row is rebuilt from scratch after each move under positional superko, and after a
-//! suicide, a playout or a reset.
+//! while empty, not once played). A row is rebuilt from scratch after each move under
+//! positional superko, and after a suicide, a playout or a reset.
 //!
-//! Each game's row is kept as a bit set over the padded cells (one bit per loc, the pass
-//! implied), 16 bytes on 9x9: a step's checks, the native draw and the expansion into a
-//! caller's bool rows read these instead of `w*h + 1` bytes per game, and a step sets
-//! the answers of its settled points with a few word operations.
+//! Each watched point keeps its answer for each colour until something near it changes:
+//! a move marks the points whose neighbourhood it changes (the removed stones, the last
+//! liberties of chains that enter or leave atari, the empty neighbours of the played point
+//! left with none, the played point), and only marked points are tested again, once for
+//! each colour, as the kept legal plays of `Game` do ([`crate::KeptLegal`]). A capture's
+//! answer also depends on the history, so it is probed again at each step, from the hash
+//! delta kept with it (one XOR, the captured chains being the same until the point is
+//! marked).
+//!
+//! Each game's row is kept as a bit set by flat index (the pass implied), 16 bytes on
+//! 9x9: a step's checks, the native draw and the expansion into a caller's bool rows read
+//! these instead of `w*h + 1` bytes per game, and a step sets the answers of its settled
+//! points with a few word operations.
 
 use rayon::prelude::*;
 
 use crate::game::Game;
 use crate::geometry::{Geometry, Loc};
-use crate::legal_watch::{self, Turn, Watcher, SEEN_WORDS, WATCH_SETS};
-use crate::color::Color;
+use crate::color::Cell;
+use crate::legal_watch::{self, Local, Turn, Watcher, SEEN_WORDS};
 use crate::position::{PlayRules, Position};
 
 /// The rows of legal actions of `n` games and what keeps them current.
@@ -25,9 +33,15 @@ pub(crate) struct Masks {
     /// Per game, `words` words: the legal plays of the side to move, one bit per flat
     /// index (the pass left out). A finished game's set is empty (only the pass).
     legal: Vec<u64>,
-    /// Per game, [`WATCH_SETS`] sets of one bit per padded cell: the watched points, the
-    /// settled points and their answers ([`crate::legal_watch`]).
+    /// Per game, [`SETS`] sets of `words` words ([`WATCHED`] and the others below): the
+    /// watched points, the settled points and their answers ([`crate::legal_watch`]), and
+    /// per colour the watched points whose answer must be found again, those refused to
+    /// it and those where its play captures.
     watch: Vec<u64>,
+    /// Per game, per colour and flat index: what a capture there XORs into the high half
+    /// of the hash (kept with the answer, so that a capture is probed again after each
+    /// move by one XOR instead of a walk of the captured chains).
+    deltas: Vec<u64>,
     /// Per game: its row and watch set describe the game as it stands.
     fresh: Vec<bool>,
     /// Per game, [`SEEN_WORDS`] words: a Bloom filter of the hashes of every
@@ -61,6 +75,7 @@ pub(crate) struct Ctx {
 pub(crate) struct Slot<'a> {
     legal: &'a mut [u64],
     watch: &'a mut [u64],
+    deltas: &'a mut [u64],
     fresh: &'a mut bool,
     seen: &'a mut [u64],
     complete: &'a mut bool,
@@ -95,7 +110,8 @@ impl Masks {
         Ok(Masks {
             ctx,
             legal: filled(n.saturating_mul(words), 0)?,
-            watch: filled(n.saturating_mul(WATCH_SETS * words), 0)?,
+            watch: filled(n.saturating_mul(SETS * words), 0)?,
+            deltas: filled(n.saturating_mul(2 * (width - 1)), 0)?,
             fresh: filled(n, false)?,
             seen: filled(n.saturating_mul(SEEN_WORDS), 0)?,
             complete: filled(n, false)?,
@@ -152,12 +168,13 @@ impl Masks {
         let slots = self
             .legal
             .par_chunks_mut(ctx.words)
-            .zip(self.watch.par_chunks_mut(WATCH_SETS * ctx.words))
+            .zip(self.watch.par_chunks_mut(SETS * ctx.words))
+            .zip(self.deltas.par_chunks_mut(2 * (ctx.width - 1)))
             .zip(self.fresh.par_iter_mut())
             .zip(self.seen.par_chunks_mut(SEEN_WORDS))
             .zip(self.complete.par_iter_mut())
             .zip(self.played.par_chunks_mut(2 * ctx.words))
-            .map(|(((((legal, watch), fresh), seen), complete), played)| Slot { legal, watch, fresh, seen, complete, played });
+            .map(|((((((legal, watch), deltas), fresh), seen), complete), played)| Slot { legal, watch, deltas, fresh, seen, complete, played });
         (slots, ctx)
     }
 }
@@ -169,16 +186,39 @@ impl Slot<'_> {
     }
 }
 
-/// Whether `c`'s capture at `p` on `pos` may repeat a configuration of the game: always
-/// unless the game's filters are `complete`; then only if `c` has had a stone at `p`
-/// (`played`) and the configuration after it may be in `seen`.
+/// The sets of a game's watch, each `words` words: the watched points (by loc), the
+/// settled points and Black's and White's answers there (by flat index, the order of a
+/// row), then per colour (by loc): the watched points whose answer must be found again,
+/// those refused to it, and those where its play captures.
+const SETS: usize = 10;
+const WATCHED: usize = 0;
+const SETTLED: usize = 1;
+const ANSWER: usize = 2;
+const STALE: usize = 4;
+const BANNED: usize = 6;
+const CAPTURE: usize = 8;
+
+/// The high half of a hash, the half the filter of configurations reads.
 #[inline]
-fn may_repeat<const N: usize>(ctx: &Ctx, pos: &Position<N>, seen: &[u64], complete: bool, played: &[u64], p: Loc, c: Color) -> bool {
-    if !complete {
-        return true;
+fn high(hash: u128) -> u64 {
+    (hash >> 64) as u64
+}
+
+/// Word and bit of index `i` in a bit set.
+#[inline]
+fn at(i: usize) -> (usize, u64) {
+    (i / 64, 1 << (i % 64))
+}
+
+/// Sets or clears bit `i` of set `set` of a game's watch.
+#[inline]
+fn put(watch: &mut [u64], words: usize, set: usize, i: usize, on: bool) {
+    let (k, bit) = at(i);
+    if on {
+        watch[set * words + k] |= bit;
+    } else {
+        watch[set * words + k] &= !bit;
     }
-    let f = ctx.index(p);
-    played[c.index() * ctx.words + f / 64] >> (f % 64) & 1 == 1 && legal_watch::may_have_seen(seen, true, pos.board().hash_after(p, c))
 }
 
 impl Ctx {
@@ -245,6 +285,57 @@ impl Ctx {
         row[self.width - 1] = true;
     }
 
+    /// Whether `turn`'s capture at the empty point `p` (flat index `f`), which XORs
+    /// `delta` into the hash's high half, is legal: refused only as a repetition (or a
+    /// simple-ko retake). Under capturing superko it is legal without looking further
+    /// where its colour never stood at `p` (the configuration after it has that stone) or
+    /// where the filter of configurations rules the configuration out.
+    #[inline]
+    fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, f: usize, delta: u64, s: &Slot<'_>) -> bool {
+        let c = turn.color;
+        let new = self.watcher.probes && *s.complete && {
+            let (k, bit) = at(f);
+            s.played[c.index() * self.words + k] & bit == 0 || !legal_watch::may_have_seen(s.seen, true, u128::from(high(pos.board().hash()) ^ delta) << 64)
+        };
+        new || pos.check_move(p, c, turn.last_pass).is_ok()
+    }
+
+    /// The answer of `turn` at the watched empty point `p` (flat index `f`) classified as
+    /// `local` (a capture or decided), kept in the sets of its colour.
+    #[inline]
+    fn answer<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, f: usize, local: Local, s: &mut Slot<'_>) -> bool {
+        let (k, w) = (turn.color.index(), self.words);
+        let legal = match local {
+            Local::Capture => {
+                let board = pos.board();
+                let delta = if self.watcher.probes { high(board.hash_after(p, turn.color) ^ board.hash()) } else { 0 };
+                s.deltas[k * (self.width - 1) + f] = delta;
+                self.probe(pos, turn, p, f, delta, s)
+            }
+            Local::Decided(legal) => legal,
+            Local::Open | Local::Settled(_) => true,
+        };
+        put(s.watch, w, CAPTURE + k, p as usize, local == Local::Capture);
+        put(s.watch, w, BANNED + k, p as usize, !legal);
+        legal
+    }
+
+    /// Records the point of flat index `f` as settled with `answers` (Black's, White's).
+    #[inline]
+    fn settle(&self, watch: &mut [u64], f: usize, answers: [bool; 2]) {
+        put(watch, self.words, SETTLED, f, true);
+        put(watch, self.words, ANSWER, f, answers[0]);
+        put(watch, self.words, ANSWER + 1, f, answers[1]);
+    }
+
+    /// Stops watching `p` (loc), for both colours.
+    #[inline]
+    fn unwatch(&self, watch: &mut [u64], p: Loc) {
+        for set in [WATCHED, STALE, STALE + 1, BANNED, BANNED + 1, CAPTURE, CAPTURE + 1] {
+            put(watch, self.words, set, p as usize, false);
+        }
+    }
+
     /// The row of `g` from scratch.
     pub(crate) fn rebuild<const N: usize>(&self, g: &Game<N>, mut s: Slot<'_>) {
         if g.position.plays() == 0 {
@@ -263,18 +354,28 @@ impl Ctx {
         s.legal.fill(0);
         s.watch.fill(0);
         if !g.passes.over {
-            let Slot { legal, watch, seen, complete, played, .. } = &mut s;
-            let mut set = |i: usize| legal[i / 64] |= 1 << (i % 64);
             if self.watcher.incremental {
-                let pos = &g.position;
-                let may_repeat = |p, c| may_repeat(self, pos, seen, **complete, played, p, c);
-                self.watcher.scan(pos, Self::turn(g), watch, may_repeat, |i, _, ok| {
+                let (pos, turn) = (&g.position, Self::turn(g));
+                let other = turn.color.opponent().index();
+                pos.board().for_each_empty(|f, p| {
+                    let ok = match self.watcher.classify(pos, turn.color, p) {
+                        Local::Open => true,
+                        Local::Settled(answers) => {
+                            self.settle(s.watch, f, answers);
+                            answers[turn.color.index()]
+                        }
+                        local => {
+                            put(s.watch, self.words, WATCHED, p as usize, true);
+                            put(s.watch, self.words, STALE + other, p as usize, true);
+                            self.answer(pos, turn, p, f, local, &mut s)
+                        }
+                    };
                     if ok {
-                        set(i);
+                        s.legal[f / 64] |= 1 << (f % 64);
                     }
                 });
             } else {
-                g.for_each_legal(|i, _| set(i));
+                g.for_each_legal(|i, _| s.legal[i / 64] |= 1 << (i % 64));
             }
         }
         *s.fresh = true;
@@ -287,38 +388,106 @@ impl Ctx {
         }
     }
 
-    /// Before `g`'s side to move plays at `loc` (a legal play): watches the stones it will
-    /// remove, or gives the row up if the play is a suicide.
-    pub(crate) fn before_play<const N: usize>(&self, g: &Game<N>, loc: Loc, s: &mut Slot<'_>) {
+    /// Before `g`'s side to move plays at `loc` (a legal play): marks in `marks` (one bit
+    /// per padded cell) the stones it will remove and the last liberties of its chains
+    /// that may leave atari, or gives the row up if the play is a suicide.
+    pub(crate) fn before_play<const N: usize>(&self, g: &Game<N>, loc: Loc, s: &mut Slot<'_>, marks: &mut [u64]) {
         if !self.watcher.incremental || !*s.fresh {
             return;
         }
-        if !self.watcher.before_play(&g.position, loc, g.to_move, s.watch) {
+        if !self.watcher.before_play_retested(&g.position, loc, g.to_move, marks) {
             *s.fresh = false;
         }
     }
 
-    /// After `g` made the move `mv` (`None`: a pass): brings the row up to date.
-    pub(crate) fn after_move<const N: usize>(&self, g: &Game<N>, mv: Option<Loc>, mut s: Slot<'_>) {
+    /// After `g` made the move `mv` (`None`: a pass): brings the row up to date, with the
+    /// points [`Ctx::before_play`] marked in `marks` (left clear).
+    pub(crate) fn after_move<const N: usize>(&self, g: &Game<N>, mv: Option<Loc>, mut s: Slot<'_>, marks: &mut [u64]) {
         if let Some(loc) = mv.filter(|_| *s.complete) {
             s.remember(g.position.board().hash());
             let (c, f) = (g.to_move.opponent(), self.index(loc));
             s.played[c.index() * self.words + f / 64] |= 1 << (f % 64);
         }
         if !self.watcher.incremental || !*s.fresh || g.passes.over {
+            marks.fill(0);
             self.rebuild(g, s);
             return;
         }
+        let w = self.words;
         if let Some(loc) = mv {
             let f = self.index(loc);
             s.legal[f / 64] &= !(1 << (f % 64));
-            Watcher::unsettle(s.watch, f);
-            self.watcher.after_play_retested(&g.position, loc, g.to_move.opponent(), s.watch);
+            put(s.watch, w, SETTLED, f, false);
+            self.watcher.after_play_retested(&g.position, loc, g.to_move.opponent(), marks);
+            // The played point too, so that its answers are dropped.
+            Watcher::mark(marks, loc);
         }
-        let Slot { legal, watch, seen, complete, played, .. } = &mut s;
-        let pos = &g.position;
-        let may_repeat = |p, c| may_repeat(self, pos, seen, **complete, played, p, c);
-        self.watcher.retest(pos, Self::turn(g), watch, legal, &self.index, may_repeat);
+        // A marked point is watched, and found again for both colours.
+        for (k, m) in marks.iter_mut().enumerate().take(w) {
+            let m = std::mem::take(m);
+            s.watch[WATCHED * w + k] |= m;
+            s.watch[STALE * w + k] |= m;
+            s.watch[(STALE + 1) * w + k] |= m;
+        }
+        self.retest(g, &mut s);
+    }
+
+    /// Brings the answers of the side to move up to date: the watched points stale for
+    /// it are tested again (those no longer empty, open or settled leave the watch), its
+    /// captures are probed again (the history has changed, not what they capture: a
+    /// point whose captured chains change is marked), and the other watched points keep
+    /// their answer. Then the settled points' answers are copied by whole words.
+    fn retest<const N: usize>(&self, g: &Game<N>, s: &mut Slot<'_>) {
+        let (pos, turn) = (&g.position, Self::turn(g));
+        let board = pos.board();
+        let (k, w) = (turn.color.index(), self.words);
+        for word in 0..w {
+            let stale = std::mem::take(&mut s.watch[(STALE + k) * w + word]);
+            let mut bits = s.watch[WATCHED * w + word];
+            while bits != 0 {
+                let bit = bits & bits.wrapping_neg();
+                let p = (word * 64) as Loc + bits.trailing_zeros() as Loc;
+                bits &= bits - 1;
+                let f = self.index(p);
+                let legal = if stale & bit != 0 {
+                    // Marked: a settled point is tested again too.
+                    put(s.watch, w, SETTLED, f, false);
+                    if board.cell(p) == Cell::Empty {
+                        match self.watcher.classify(pos, turn.color, p) {
+                            Local::Open => {
+                                self.unwatch(s.watch, p);
+                                true
+                            }
+                            Local::Settled(answers) => {
+                                self.unwatch(s.watch, p);
+                                self.settle(s.watch, f, answers);
+                                answers[k]
+                            }
+                            local => self.answer(pos, turn, p, f, local, s),
+                        }
+                    } else {
+                        self.unwatch(s.watch, p);
+                        false
+                    }
+                } else if s.watch[(CAPTURE + k) * w + word] & bit != 0 {
+                    let legal = self.probe(pos, turn, p, f, s.deltas[k * (self.width - 1) + f], s);
+                    put(s.watch, w, BANNED + k, p as usize, !legal);
+                    legal
+                } else {
+                    s.watch[(BANNED + k) * w + word] & bit == 0
+                };
+                let (fk, fbit) = at(f);
+                if legal {
+                    s.legal[fk] |= fbit;
+                } else {
+                    s.legal[fk] &= !fbit;
+                }
+            }
+        }
+        for word in 0..w {
+            let settled = s.watch[SETTLED * w + word];
+            s.legal[word] = (s.legal[word] & !settled) | (s.watch[(ANSWER + k) * w + word] & settled);
+        }
     }
 }
 

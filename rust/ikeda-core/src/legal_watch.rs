@@ -17,12 +17,11 @@
 //! neighbours' colours alone, and stays so until it is played or a neighbouring chain is
 //! left in atari (which marks it again: it is that chain's last liberty). None of its
 //! neighbours can be removed before that: a removed chain was in atari, its last liberty
-//! the play, so a settled point next to it would have been a second liberty. A watch set
-//! of [`WATCH_SETS`] bit sets ([`Watcher::scan`], [`Watcher::retest`]) therefore takes
-//! settled points out of the watched ones with their answer for each colour, and a retest
-//! only copies the side to move's answer for them instead of testing them again (reading
-//! the neighbours' chains is most of a test's cost, their cache lines long gone at a step
-//! of thousands of games).
+//! the play, so a settled point next to it would have been a second liberty. A batch's
+//! masks (`batch_masks`) therefore take settled points out of the watched ones with their
+//! answer for each colour, and only copy the side to move's answer for them instead of
+//! testing them again (reading the neighbours' chains is most of a test's cost, their
+//! cache lines long gone at a step of thousands of games).
 //!
 //! Positional superko tests every play against the history, so under it nothing can be
 //! kept (`incremental` is false) and the owners scan from scratch; so they do after a
@@ -50,7 +49,7 @@ pub(crate) enum Local {
     /// It has an empty neighbour and is the last liberty of no neighbouring chain: no
     /// play there can be refused, for either colour, as long as that stays so.
     Open,
-    /// The play captures: legal unless it repeats a configuration ([`Watcher::probe`]).
+    /// The play captures: legal unless it repeats a configuration (or retakes a ko).
     Capture,
     /// The play captures nothing: legal or not (suicide) whatever the history.
     Decided(bool),
@@ -59,12 +58,6 @@ pub(crate) enum Local {
     /// suicide is allowed), as long as that stays so. Black's and White's answers.
     Settled([bool; 2]),
 }
-
-/// Bit sets of a watch ([`Watcher::scan`], [`Watcher::retest`]): the watched points (one
-/// bit per padded cell), then, one bit per flat index (the order of a row of legal
-/// actions, so that answers are copied into a row by whole words), the settled points,
-/// the settled points Black may play, and those White may play.
-pub(crate) const WATCH_SETS: usize = 4;
 
 /// The turn a kept set answers for: the colour to move and whether the last move was a
 /// pass (which lifts a simple-ko ban).
@@ -162,73 +155,12 @@ impl Watcher {
         }
     }
 
-    /// Whether the capture at `p` is legal for `turn`: refused only as a repetition (or a
-    /// simple-ko retake), tested against the history unless `may_repeat(p, colour)` is
-    /// false (the configuration after the capture is in no way in the history; it may
-    /// decide before hashing that configuration).
-    #[inline]
-    pub(crate) fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> bool {
-        let new = self.probes && !may_repeat(p, turn.color);
-        new || pos.check_move(p, turn.color, turn.last_pass).is_ok()
-    }
-
     /// Marks the last liberty of the chain through `q` (a stone) if it has only one.
     #[inline]
     fn mark_if_atari<const N: usize>(pos: &Position<N>, q: Loc, watch: &mut [u64]) {
         if let Some(r) = pos.board().last_liberty(q) {
             Self::mark(watch, r);
         }
-    }
-
-    /// Records the point of flat index `f` as settled with `answers` (Black's, White's) in
-    /// `watch` ([`WATCH_SETS`] sets); the caller takes it out of the watched points.
-    #[inline]
-    fn settle(watch: &mut [u64], f: usize, answers: [bool; 2]) {
-        let (w, k, bit) = (watch.len() / WATCH_SETS, f / 64, 1u64 << (f % 64));
-        watch[w + k] |= bit;
-        for (c, ok) in answers.into_iter().enumerate() {
-            if ok {
-                watch[(2 + c) * w + k] |= bit;
-            } else {
-                watch[(2 + c) * w + k] &= !bit;
-            }
-        }
-    }
-
-    /// The point of flat index `f` of a watch ([`WATCH_SETS`] sets) was played or marked:
-    /// it is no longer settled (a settled point changes only so).
-    #[inline]
-    pub(crate) fn unsettle(watch: &mut [u64], f: usize) {
-        let w = watch.len() / WATCH_SETS;
-        watch[w + f / 64] &= !(1 << (f % 64));
-    }
-
-    /// What the empty point `p` is for `turn`: `None` if open, else its answer, with
-    /// whether it is settled (and then Black's and White's answers).
-    #[inline]
-    fn entry<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, may_repeat: impl Fn(Loc, Color) -> bool) -> Option<(bool, Option<[bool; 2]>)> {
-        match self.classify(pos, turn.color, p) {
-            Local::Open => None,
-            Local::Capture => Some((self.probe(pos, turn, p, may_repeat), None)),
-            Local::Decided(legal) => Some((legal, None)),
-            Local::Settled(answers) => Some((answers[turn.color.index()], Some(answers))),
-        }
-    }
-
-    /// Tests every empty point of `pos` from scratch for `turn`: calls `set(flat index,
-    /// loc, legal)` for each, watches those that may be refused and settles those that
-    /// are settled. Precondition: `incremental`, and `watch` ([`WATCH_SETS`] sets) is
-    /// clear.
-    pub(crate) fn scan<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], may_repeat: impl Fn(Loc, Color) -> bool, mut set: impl FnMut(usize, Loc, bool)) {
-        pos.board().for_each_empty(|i, p| {
-            let entry = self.entry(pos, turn, p, &may_repeat);
-            set(i, p, entry.is_none_or(|(legal, _)| legal));
-            match entry {
-                Some((_, Some(answers))) => Self::settle(watch, i, answers),
-                Some((_, None)) => Self::mark(watch, p),
-                None => {}
-            }
-        });
     }
 
     /// Before `c` plays at `loc` (a legal play): watches the stones it will remove.
@@ -244,6 +176,33 @@ impl Watcher {
             if board.cell(q) == opp && board.in_atari(q) {
                 for st in board.chain(q) {
                     Self::mark(watch, st);
+                }
+            }
+        }
+        true
+    }
+
+    /// [`Watcher::before_play`] and [`Watcher::mark_leaving_atari`] in one pass, for an
+    /// owner that marks the played point itself: marks the stones the play will remove
+    /// and the last liberty of each chain of `c` next to them that is in atari (it gains
+    /// liberties). A chain of `c` next to `loc` in atari has `loc` as its last liberty,
+    /// so it needs no mark of its own. Returns false if the play is a suicide the rules
+    /// allow (the owner then rebuilds its set after it).
+    pub(crate) fn before_play_retested<const N: usize>(&self, pos: &Position<N>, loc: Loc, c: Color, marks: &mut [u64]) -> bool {
+        let board = pos.board();
+        if self.suicide && board.shape(loc, c).suicide {
+            return false;
+        }
+        let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
+        for q in self.neighbours(loc) {
+            if board.cell(q) == opp && board.in_atari(q) {
+                for st in board.chain(q) {
+                    Self::mark(marks, st);
+                    for t in self.neighbours(st) {
+                        if board.cell(t) == own {
+                            Self::mark_if_atari(pos, t, marks);
+                        }
+                    }
                 }
             }
         }
@@ -311,54 +270,5 @@ impl Watcher {
             }
         }
         Self::mark_if_atari(pos, loc, watch);
-    }
-
-    /// Tests every watched point exactly for `turn` and records its answer in `legal` (one
-    /// bit per flat index, `index` giving a loc's: set where the point is legal, cleared
-    /// for a point no longer empty), stops watching those that cannot be refused or are
-    /// settled, then sets every settled point's bit to `turn`'s kept answer. `watch` holds
-    /// [`WATCH_SETS`] sets.
-    pub(crate) fn retest<const N: usize>(&self, pos: &Position<N>, turn: Turn, watch: &mut [u64], legal: &mut [u64], index: &[u16], may_repeat: impl Fn(Loc, Color) -> bool) {
-        let board = pos.board();
-        let w = watch.len() / WATCH_SETS;
-        for k in 0..w {
-            let mut bits = watch[k];
-            while bits != 0 {
-                let p = (k * 64) as Loc + bits.trailing_zeros() as Loc;
-                bits &= bits - 1;
-                let f = usize::from(index[p as usize]);
-                let (fk, fbit) = (f / 64, 1u64 << (f % 64));
-                // A marked point is tested again, settled or not.
-                Self::unsettle(watch, f);
-                let empty = board.cell(p) == Cell::Empty;
-                let entry = if empty { self.entry(pos, turn, p, &may_repeat) } else { Some((false, None)) };
-                let keep = match entry {
-                    None => {
-                        legal[fk] |= fbit;
-                        false
-                    }
-                    Some((_, Some(answers))) => {
-                        Self::settle(watch, f, answers);
-                        false
-                    }
-                    Some((ok, None)) => {
-                        if ok {
-                            legal[fk] |= fbit;
-                        } else {
-                            legal[fk] &= !fbit;
-                        }
-                        empty
-                    }
-                };
-                if !keep {
-                    watch[k] &= !(1 << (p % 64));
-                }
-            }
-        }
-        let answers = (2 + turn.color.index()) * w;
-        for k in 0..w {
-            let settled = watch[w + k];
-            legal[k] = (legal[k] & !settled) | (watch[answers + k] & settled);
-        }
     }
 }
