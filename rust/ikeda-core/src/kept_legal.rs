@@ -129,7 +129,11 @@ impl KeptLegal {
         if !self.fresh {
             return;
         }
-        Watcher::new(pos.geometry(), pos.rules()).after_play(pos, loc, c, &mut self.marks);
+        // An empty neighbour of the played point that keeps an empty neighbour is not
+        // marked: a play there can be no suicide, so its kept answer (open, legal, or a
+        // capture) changes only if a chain next to it enters or leaves atari, which marks
+        // it ([`Watcher::after_play_retested`], [`Watcher::mark_leaving_atari`]).
+        Watcher::new(pos.geometry(), pos.rules()).after_play_retested(pos, loc, c, &mut self.marks);
         // The played point too, so that its answers (a capture's among them) are dropped.
         set_bit(&mut self.marks, loc, true);
         for k in 0..pos.geometry().cells().div_ceil(64) {

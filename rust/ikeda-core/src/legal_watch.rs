@@ -212,7 +212,7 @@ impl Watcher {
     /// Before `c` plays at `loc` (a legal play that is no suicide): marks the last
     /// liberty of each chain of `c` that is in atari and may leave it (those next to `loc`,
     /// which join the played stone, and those next to the stones the play removes, which
-    /// gain liberties). [`Watcher::before_play`] and [`Watcher::after_play`] mark the
+    /// gain liberties). [`Watcher::before_play`] and [`Watcher::after_play_retested`] mark the
     /// points whose answer may change from may-be-refused; these are the rest of the
     /// points whose neighbourhood (cells, chains in atari) the play changes, so that a kept
     /// answer elsewhere stays true until its history is (captures, re-probed each move).
@@ -236,28 +236,14 @@ impl Watcher {
     }
 
     /// After `played` played at `loc`: watches the points around it whose answer can have
-    /// changed (the caller marks `loc` itself as no longer empty).
-    pub(crate) fn after_play<const N: usize>(&self, pos: &Position<N>, loc: Loc, played: Color, watch: &mut [u64]) {
-        let board = pos.board();
-        let played = Cell::stone(played);
-        for q in self.neighbours(loc) {
-            match board.cell(q) {
-                Cell::Empty => Self::mark(watch, q),
-                Cell::Wall => {}
-                c if c != played => Self::mark_if_atari(pos, q, watch),
-                _ => {} // part of the played chain, looked at below
-            }
-        }
-        Self::mark_if_atari(pos, loc, watch);
-    }
-
-    /// [`Watcher::after_play`] for an owner that retests every watched point at each use
-    /// (a batch's masks): an empty neighbour of `loc` that keeps an empty neighbour is not
-    /// watched for the play's sake. Its answer can change only through a neighbouring chain
+    /// changed (the caller marks `loc` itself as no longer empty). An empty neighbour of
+    /// `loc` that keeps an empty neighbour is not watched for the play's sake: a play
+    /// there is no suicide, and its answer can change only through a neighbouring chain
     /// left in atari, and such a chain's last liberty is that point, marked with the chain:
     /// the played chain, or an opponent chain next to `loc` (the others' liberties did not
     /// shrink, and one already in atari had it watched). So it stays open if it was, and
-    /// is retested anyway if it was watched.
+    /// an answer kept for it (a batch's masks retest every watched point at each use
+    /// anyway) stays true.
     pub(crate) fn after_play_retested<const N: usize>(&self, pos: &Position<N>, loc: Loc, played: Color, watch: &mut [u64]) {
         let board = pos.board();
         let played = Cell::stone(played);
