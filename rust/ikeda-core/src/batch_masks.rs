@@ -38,10 +38,11 @@ pub(crate) struct Masks {
     /// per colour the watched points whose answer must be found again, those refused to
     /// it and those where its play captures.
     watch: Vec<u64>,
-    /// Per game, per colour and flat index: what a capture there XORs into the high half
-    /// of the hash (kept with the answer, so that a capture is probed again after each
-    /// move by one XOR instead of a walk of the captured chains).
-    deltas: Vec<u64>,
+    /// Per game, per colour and flat index: what a capture there XORs into the hash, as
+    /// the bits the filter of configurations reads ([`legal_watch::seen_key`]; kept with
+    /// the answer, so that a capture is probed again after each move by one XOR instead
+    /// of a walk of the captured chains).
+    deltas: Vec<u32>,
     /// Per game: its row and watch set describe the game as it stands.
     fresh: Vec<bool>,
     /// Per game, [`SEEN_WORDS`] words: a Bloom filter of the hashes of every
@@ -75,7 +76,7 @@ pub(crate) struct Ctx {
 pub(crate) struct Slot<'a> {
     legal: &'a mut [u64],
     watch: &'a mut [u64],
-    deltas: &'a mut [u64],
+    deltas: &'a mut [u32],
     fresh: &'a mut bool,
     seen: &'a mut [u64],
     complete: &'a mut bool,
@@ -198,12 +199,6 @@ const STALE: usize = 4;
 const BANNED: usize = 6;
 const CAPTURE: usize = 8;
 
-/// The high half of a hash, the half the filter of configurations reads.
-#[inline]
-fn high(hash: u128) -> u64 {
-    (hash >> 64) as u64
-}
-
 /// Word and bit of index `i` in a bit set.
 #[inline]
 fn at(i: usize) -> (usize, u64) {
@@ -285,17 +280,17 @@ impl Ctx {
         row[self.width - 1] = true;
     }
 
-    /// Whether `turn`'s capture at the empty point `p` (flat index `f`), which XORs
-    /// `delta` into the hash's high half, is legal: refused only as a repetition (or a
+    /// Whether `turn`'s capture at the empty point `p` (flat index `f`), whose XOR into
+    /// the hash has the filter's key `delta` ([`legal_watch::seen_key`]), is legal: refused only as a repetition (or a
     /// simple-ko retake). Under capturing superko it is legal without looking further
     /// where its colour never stood at `p` (the configuration after it has that stone) or
     /// where the filter of configurations rules the configuration out.
     #[inline]
-    fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, f: usize, delta: u64, s: &Slot<'_>) -> bool {
+    fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, f: usize, delta: u32, s: &Slot<'_>) -> bool {
         let c = turn.color;
         let new = self.watcher.probes && *s.complete && {
             let (k, bit) = at(f);
-            s.played[c.index() * self.words + k] & bit == 0 || !legal_watch::may_have_seen(s.seen, true, u128::from(high(pos.board().hash()) ^ delta) << 64)
+            s.played[c.index() * self.words + k] & bit == 0 || !legal_watch::may_have_seen_key(s.seen, true, pos.board().hash(), delta)
         };
         new || pos.check_move(p, c, turn.last_pass).is_ok()
     }
@@ -308,7 +303,7 @@ impl Ctx {
         let legal = match local {
             Local::Capture => {
                 let board = pos.board();
-                let delta = if self.watcher.probes { high(board.hash_after(p, turn.color) ^ board.hash()) } else { 0 };
+                let delta = if self.watcher.probes { legal_watch::seen_key(board.hash_after(p, turn.color) ^ board.hash()) } else { 0 };
                 s.deltas[k * (self.width - 1) + f] = delta;
                 self.probe(pos, turn, p, f, delta, s)
             }

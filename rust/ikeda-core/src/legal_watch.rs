@@ -81,6 +81,28 @@ fn seen_bits(hash: u128) -> (usize, u64) {
     ((h % SEEN_WORDS as u64) as usize, (1 << ((h >> 32) % 64)) | (1 << ((h >> 48) % 64)))
 }
 
+/// The bits of a hash's high half that [`seen_bits`] reads (0-5, 32-37, 48-53), packed
+/// into 18 bits: a filter lookup of `hash ^ d` needs only `seen_key(d)` of a delta `d`
+/// ([`may_have_seen_key`]), so that an owner can keep 4 bytes per delta instead of 16.
+#[inline]
+pub(crate) fn seen_key(hash: u128) -> u32 {
+    let h = (hash >> 64) as u64;
+    (h & 0x3f) as u32 | (((h >> 32) & 0x3f) as u32) << 6 | (((h >> 48) & 0x3f) as u32) << 12
+}
+
+/// The high half's bits that [`seen_key`] packed, back in place (the others zero).
+#[inline]
+fn unpack_key(key: u32) -> u128 {
+    let k = u64::from(key);
+    u128::from((k & 0x3f) | ((k >> 6) & 0x3f) << 32 | ((k >> 12) & 0x3f) << 48) << 64
+}
+
+/// [`may_have_seen`] for the configuration of hash `hash ^ d`, given `seen_key(d)`.
+#[inline]
+pub(crate) fn may_have_seen_key(seen: &[u64], complete: bool, hash: u128, key: u32) -> bool {
+    may_have_seen(seen, complete, hash ^ unpack_key(key))
+}
+
 /// Adds a configuration to the filter `seen` ([`SEEN_WORDS`] words).
 #[inline]
 pub(crate) fn remember(seen: &mut [u64], hash: u128) {
@@ -256,5 +278,34 @@ impl Watcher {
             }
         }
         Self::mark_if_atari(pos, loc, watch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::{RngCore, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::{may_have_seen, may_have_seen_key, remember, seen_key, SEEN_WORDS};
+
+    /// A filter lookup of `hash ^ d` from the packed key of `d` answers as the lookup of
+    /// the whole hash, for filters holding random configurations.
+    #[test]
+    fn a_packed_delta_looks_up_as_the_whole_hash() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        let mut wide = || u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+        for _ in 0..200 {
+            let mut seen = [0u64; SEEN_WORDS];
+            let hashes: Vec<u128> = (0..300).map(|_| wide()).collect();
+            for &h in &hashes[..150] {
+                remember(&mut seen, h);
+            }
+            for &after in &hashes {
+                let base = wide();
+                let delta = after ^ base;
+                let whole = may_have_seen(&seen, true, after);
+                assert_eq!(may_have_seen_key(&seen, true, base, seen_key(delta)), whole);
+            }
+        }
     }
 }
