@@ -121,16 +121,11 @@ pub(crate) fn refine(
             // Beyond the exact search: a seki in the part is recognised by the settling
             // rule (`seki.rs`), under a budget of its own of the same size.
             Err(_) if !seki::candidates(geo, cells, chain_of, &tracked).is_empty() => {
-                let cap = (opts.budget / REGION_SHARE).min(seki_left);
-                if let Some(found) = seki::seki_cases(geo, cells, chains, chain_of, &tracked, &points, opts, cap) {
-                    seki_left -= cap;
-                    for (k, found) in found {
-                        if open[k] {
-                            case[k] = Some((found, Proof::Conditional));
-                        }
+                let found = seki::seki_cases(geo, cells, chains, chain_of, &tracked, &points, opts, opts.budget / REGION_SHARE, &mut seki_left);
+                for (k, found) in found.unwrap_or_default() {
+                    if open[k] {
+                        case[k] = Some((found, Proof::Conditional));
                     }
-                } else {
-                    seki_left -= cap;
                 }
             }
             Err(_) => {}

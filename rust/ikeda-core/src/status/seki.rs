@@ -39,6 +39,11 @@ use crate::geometry::Geometry;
 
 /// The fewest stones whose capture settles the play (see the module's comment).
 pub(crate) const SETTLING_CAPTURE: u32 = 7;
+/// The fewest stones whose capture settles the play in a part that is all one seki
+/// contact (see [`in_contact`]), where the rule with [`SETTLING_CAPTURE`] exceeds its
+/// limit: captures of one to three stones (ko, snapback, throw-ins, the nakade of three)
+/// are still played out exactly.
+pub(crate) const CONTACT_SETTLING_CAPTURE: u32 = 4;
 
 /// The flag of a settled state in [`State::meta`] (bits 0-8 are the mover and the ko).
 const SETTLED: u16 = 1 << 15;
@@ -60,12 +65,60 @@ pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracke
     out
 }
 
+/// Whether the part of the chains `tracked` is all one seki contact: every chain has at
+/// most two liberties, both colours are there, and the chains are all linked to each
+/// other through shared empty points (a chain shares one with another chain of the part,
+/// of either colour, and so on). Then every chain is short of liberties and in the fight:
+/// none has room to make eyes of its own beside it.
+pub(crate) fn in_contact(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize]) -> bool {
+    let Some(&first) = tracked.first() else { return false };
+    let short = |k: usize| {
+        let mut libs: Vec<usize> = chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs.len() <= 2
+    };
+    if !tracked.iter().all(|&k| short(k)) {
+        return false;
+    }
+    let colours: Vec<u8> = tracked.iter().map(|&k| cells[chains[k][0]]).collect();
+    if !(colours.contains(&1) && colours.contains(&2)) {
+        return false;
+    }
+    let mut reached = vec![first];
+    let mut k = 0;
+    while k < reached.len() {
+        let c = reached[k];
+        k += 1;
+        for q in chains[c].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0) {
+            for r in board_neighbours(geo, q).filter(|&r| cells[r] != 0) {
+                let j = chain_of[r];
+                if tracked.contains(&j) && !reached.contains(&j) {
+                    reached.push(j);
+                }
+            }
+        }
+    }
+    reached.len() == tracked.len()
+}
+
 /// The chains of the part `points` that are in a seki under the settling rule, with their
 /// cases (S1, S2, or N for a chain next to a seki chain); `None` when the settled graph
-/// exceeds `limit` states or the memory bound, or the part is beyond the search board.
-/// Only the simple ko rule with the attacker first (the defaults) is recognised.
+/// exceeds `limit` states, the states still in `left` (the states visited are charged
+/// there) or the memory bound, or the part is beyond the search board. The rule settles
+/// captures of [`SETTLING_CAPTURE`] stones; where that exceeds the limit and the part is
+/// all one seki contact ([`in_contact`]), it is tried again with
+/// [`CONTACT_SETTLING_CAPTURE`], under the same limit. Only the simple
+/// ko rule with the attacker first (the defaults) is recognised.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize) -> Option<Vec<(usize, Case)>> {
+pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize, left: &mut usize) -> Option<Vec<(usize, Case)>> {
+    seki_cases_at(geo, cells, chains, chain_of, tracked, points, opts, &[SETTLING_CAPTURE, CONTACT_SETTLING_CAPTURE], limit, left)
+}
+
+/// [`seki_cases`] with the settling thresholds tried in turn: the first, then each next
+/// one where the last exceeded the limit and the part is all one seki contact.
+#[allow(clippy::too_many_arguments)]
+fn seki_cases_at(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, thresholds: &[u32], limit: usize, left: &mut usize) -> Option<Vec<(usize, Case)>> {
     if points.len() > u128::CAPACITY || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
         return None;
     }
@@ -81,7 +134,23 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
         goals.push((c, set));
     }
     let roots = [State::start(stones[0], stones[1], Color::White), State::start(stones[0], stones[1], Color::Black)];
-    let (graph, root_ids) = settled_graph(&board, &grid, &roots, &goals, limit, opts.memory)?;
+    let mut settle = |threshold: u32| {
+        let cap = limit.min(*left);
+        let found = settled_graph(&board, &grid, &roots, &goals, threshold, cap, opts.memory);
+        *left -= found.as_ref().map_or(cap, |(graph, _)| graph.g.len());
+        found
+    };
+    let mut found = None;
+    for (i, &threshold) in thresholds.iter().enumerate() {
+        if i > 0 && !in_contact(geo, cells, chains, chain_of, tracked) {
+            break;
+        }
+        found = settle(threshold);
+        if found.is_some() {
+            break;
+        }
+    }
+    let (graph, root_ids) = found?;
     let solver = Solver::new(&graph).ok()?;
     // Chain of colour D: the root with the attacker (the other colour) to move.
     let cases: Vec<Case> = goals
@@ -93,6 +162,10 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
         })
         .collect();
     let class_of = |k: usize| tracked.iter().position(|&t| t == k).map(|i| cases[i].class());
+    // Whether chain `k` shares an empty point with a chain of `group` (either colour).
+    let touches = |k: usize, group: &[usize]| {
+        chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).any(|q| board_neighbours(geo, q).any(|r| cells[r] != 0 && group.contains(&chain_of[r])))
+    };
     // Whether chain `k` shares an empty point with a chain of the other colour for which
     // `partner` holds.
     let shares = |k: usize, partner: &dyn Fn(usize) -> bool| {
@@ -102,9 +175,18 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
         })
     };
     // Both sides of a seki: S chains next (through a shared empty point) to an S or N
-    // chain of the other colour, and the N chains next to those S chains (their status
-    // then comes from the surrounding test of Section 5).
-    let seki: Vec<usize> = tracked.iter().copied().filter(|&k| class_of(k) == Some('S') && shares(k, &|j| matches!(class_of(j), Some('S' | 'N')))).collect();
+    // chain of the other colour, then every S chain that shares an empty point with one
+    // of those (a chain of the same group, whose liberties are the seki's), and the N
+    // chains next to those S chains (their status then comes from the surrounding test
+    // of Section 5).
+    let mut seki: Vec<usize> = tracked.iter().copied().filter(|&k| class_of(k) == Some('S') && shares(k, &|j| matches!(class_of(j), Some('S' | 'N')))).collect();
+    loop {
+        let more: Vec<usize> = tracked.iter().copied().filter(|&k| class_of(k) == Some('S') && !seki.contains(&k) && touches(k, &seki)).collect();
+        if more.is_empty() {
+            break;
+        }
+        seki.extend(more);
+    }
     let mut out: Vec<(usize, Case)> = Vec::new();
     for (i, &k) in tracked.iter().enumerate() {
         let take = match cases[i].class() {
@@ -119,10 +201,11 @@ pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
     Some(out)
 }
 
-/// The state graph of the hypothetical play from `roots` under the settling rule: every
+/// The state graph of the hypothetical play from `roots` under the settling rule (a capture
+/// of `threshold` stones or more settles): every
 /// state is expanded, except settled ones, which have themselves as only successor and
 /// fixed predicates. `None` beyond `limit` states or `memory` bytes.
-fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128>], chains: &[(Color, u128)], limit: usize, memory: usize) -> Option<(StateGraph, Vec<u32>)> {
+fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128>], chains: &[(Color, u128)], threshold: u32, limit: usize, memory: usize) -> Option<(StateGraph, Vec<u32>)> {
     let mut ids: HashMap<State<u128>, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     let mut states: Vec<State<u128>> = Vec::new();
     // For a settled state: the capturer and the points captured by the move into it (the
@@ -189,7 +272,7 @@ fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128
             let first = graph.succ.len();
             for &n in &next {
                 let taken = s.stones(m.opponent()) & !n.stones(m.opponent());
-                let n = if taken.count_ones() >= SETTLING_CAPTURE { State { meta: n.meta | SETTLED, ..n } } else { n };
+                let n = if taken.count_ones() >= threshold { State { meta: n.meta | SETTLED, ..n } } else { n };
                 let nid = intern(n, &mut states)?;
                 if n.meta & SETTLED != 0 {
                     settled.entry(nid).or_insert((m, taken));
@@ -220,6 +303,12 @@ mod tests {
     /// seki, or dead next to a seki), as their first stones, each checked against the
     /// exact search, which must give it the same class.
     fn recognised(rows: &[&str]) -> Vec<usize> {
+        recognised_at(rows, &[SETTLING_CAPTURE, CONTACT_SETTLING_CAPTURE], 1_000_000).expect("within the limit")
+    }
+
+    /// [`recognised`] with the settling thresholds `thresholds` and the limit `limit` per
+    /// try; `None` where the settled graph exceeds it.
+    fn recognised_at(rows: &[&str], thresholds: &[u32], limit: usize) -> Option<Vec<usize>> {
         let (geo, cells) = diagram(rows);
         let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
         let mut chain_of = vec![usize::MAX; geo.points()];
@@ -230,15 +319,40 @@ mod tests {
         }
         let tracked: Vec<usize> = (0..chains.len()).collect();
         let points: Vec<usize> = (0..geo.points()).collect();
-        let found = seki_cases(geo, &cells, &chains, &chain_of, &tracked, &points, &StatusOptions::default(), 1_000_000).expect("within the limit");
+        let found = seki_cases_at(geo, &cells, &chains, &chain_of, &tracked, &points, &StatusOptions::default(), thresholds, limit, &mut (thresholds.len() * limit))?;
         let (_, class, _) = confirm(rows, &StatusOptions { split: false, ..StatusOptions::default() });
         let w = usize::from(geo.width);
         for &(k, case) in &found {
             let p = chains[k][0];
             assert_eq!(class[p / w].as_bytes()[p % w], case.class() as u8, "{rows:?}: chain at {p} recognised as {case:?}");
         }
-        found.iter().map(|&(k, _)| chains[k][0]).collect()
+        Some(found.iter().map(|&(k, _)| chains[k][0]).collect())
     }
+
+    /// The part of a whole diagram, as `in_contact` sees it.
+    fn contact(rows: &[&str]) -> bool {
+        let (geo, cells) = diagram(rows);
+        let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let mut chain_of = vec![usize::MAX; geo.points()];
+        for (k, ch) in chains.iter().enumerate() {
+            for &p in ch {
+                chain_of[p] = k;
+            }
+        }
+        let tracked: Vec<usize> = (0..chains.len()).collect();
+        in_contact(geo, &cells, &chains, &chain_of, &tracked)
+    }
+
+    #[test]
+    fn contact_parts_are_short_of_liberties_linked_and_of_both_colours() {
+        // Black's chain and White's share B1; White's other liberty is D1.
+        assert!(contact(&["XXOOO", "X.O.O"]));
+        // One colour only; a chain with three liberties; two pairs not linked.
+        assert!(!contact(&["XX.XX", "X.X.X"]));
+        assert!(!contact(&["X.O..", "XXOOO"]));
+        assert!(!contact(&["X.OX.O"]));
+    }
+
 
     #[test]
     fn settling_rule_recognises_a_seki_and_nothing_the_exact_search_calls_otherwise() {
@@ -254,6 +368,23 @@ mod tests {
             &[".XOX.", "XXOOO", ".XXXX"],
         ] {
             assert!(recognised(rows).is_empty(), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn contact_threshold_agrees_with_the_exact_search_on_the_constructed_positions() {
+        // Captures of four stones or more settling (the threshold of parts that are all
+        // one seki contact): the same chains taken, each with the exhaustive search's
+        // class (`recognised_at` checks it).
+        for rows in [
+            &["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"][..],
+            &["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"],
+            &[".XO.O", "XXOOO", "OOO.O", "O.OOO"],
+            &[".X.XO", "XXXOO", "OOOO.", ".O.OO"],
+            &["X...X", "XXXXX", "OOOOO", "O.O.O"],
+            &[".XOX.", "XXOOO", ".XXXX"],
+        ] {
+            assert_eq!(recognised_at(rows, &[CONTACT_SETTLING_CAPTURE], 1_000_000), Some(recognised(rows)), "{rows:?}");
         }
     }
 }
