@@ -297,18 +297,21 @@ def test_a_child_that_left_the_engines_session_is_killed_with_it(tmp_path: Path)
 
 
 def test_an_escaped_process_is_found_by_its_token_only(tmp_path: Path) -> None:
-    # kill_marked kills the processes with the token, and no other.
+    # kill_marked kills the processes with the token, and no other: not one whose token
+    # has it as a prefix. The token is unique to this run, so that the same test running
+    # at the same time in another checkout on the machine is not counted.
+    token = f"t-{os.getpid()}-{time.monotonic_ns()}"
     marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True,
-                              env={**os.environ, TOKEN_VARIABLE: "t-1"})
+                              env={**os.environ, TOKEN_VARIABLE: token})
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True,
-                             env={**os.environ, TOKEN_VARIABLE: "t-12"})
+                             env={**os.environ, TOKEN_VARIABLE: token + "2"})
     try:
         if os.path.isdir("/proc"):
-            assert kill_marked("t-1") == 1
+            assert kill_marked(token) == 1
             assert marked.wait(timeout=10) == -signal.SIGKILL
             assert other.poll() is None
         else:
-            assert kill_marked("t-1") == 0
+            assert kill_marked(token) == 0
     finally:
         for p in (marked, other):
             p.kill()
