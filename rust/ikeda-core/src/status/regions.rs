@@ -614,10 +614,36 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::status::tests::{confirm, diagram};
     use crate::status::StatusOptions;
+
+    /// The local games of every pocket of 2 to 12 points of a diagram, for both colours,
+    /// with one strict wall per stone next to the pocket (chains need not be found here:
+    /// any partition of the walls is a local game): `(local, all, a)`.
+    pub(crate) fn locals(rows: &[&str]) -> Vec<(Local, Set, Set)> {
+        let (geo, cells) = diagram(rows);
+        let mut out = Vec::new();
+        for c in [1u8, 2] {
+            let pockets = crate::status::components(geo, |p| cells[p] != c, |_, _| true);
+            for pocket in pockets.iter().filter(|pk| (2..=MAX_POCKET).contains(&pk.len())) {
+                let local_of = |p: usize| pocket.binary_search(&p).ok();
+                let nbr: Vec<Set> = pocket.iter().map(|&p| board_neighbours(geo, p).filter_map(local_of).fold(0, |acc: Set, j| acc | 1 << j)).collect();
+                let walls: Vec<Set> = (0..cells.len())
+                    .filter(|&q| cells[q] == c)
+                    .map(|q| pocket.iter().enumerate().filter(|&(_, &p)| board_neighbours(geo, p).any(|r| r == q)).fold(0, |acc: Set, (j, _)| acc | 1 << j))
+                    .filter(|&adj| adj != 0)
+                    .collect();
+                if walls.is_empty() {
+                    continue;
+                }
+                let a = pocket.iter().enumerate().filter(|&(_, &p)| cells[p] != 0).fold(0, |acc: Set, (j, _)| acc | 1 << j);
+                out.push((Local { nbr, lenient: vec![false; walls.len()], walls }, (1 << pocket.len()) - 1, a));
+            }
+        }
+        out
+    }
 
     /// The safe groups of both colours of a diagram: (walls, dead) as sets of stones.
     fn groups(rows: &[&str]) -> (Vec<usize>, Vec<usize>) {
@@ -755,35 +781,17 @@ mod tests {
         let (mut agreed, mut proven) = (0, 0);
         for rows in &boards {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-            let (geo, cells) = diagram(&rows);
-            for c in [1u8, 2] {
-                let pockets = crate::status::components(geo, |p| cells[p] != c, |_, _| true);
-                for pocket in pockets.iter().filter(|pk| (2..=MAX_POCKET).contains(&pk.len())) {
-                    let local_of = |p: usize| pocket.binary_search(&p).ok();
-                    let nbr: Vec<Set> = pocket.iter().map(|&p| board_neighbours(geo, p).filter_map(local_of).fold(0, |acc: Set, j| acc | 1 << j)).collect();
-                    // One wall per colour stone next to the pocket (chains need not be
-                    // found here: any partition of the walls is a local game).
-                    let walls: Vec<Set> = (0..cells.len())
-                        .filter(|&q| cells[q] == c)
-                        .map(|q| pocket.iter().enumerate().filter(|&(_, &p)| board_neighbours(geo, p).any(|r| r == q)).fold(0, |acc: Set, (j, _)| acc | 1 << j))
-                        .filter(|&adj| adj != 0)
-                        .collect();
-                    if walls.is_empty() {
-                        continue;
-                    }
-                    let a = pocket.iter().enumerate().filter(|&(_, &p)| cells[p] != 0).fold(0, |acc: Set, (j, _)| acc | 1 << j);
-                    let all: Set = (1 << pocket.len()) - 1;
-                    for lenient in [false, true] {
-                        let local = Local { nbr: nbr.clone(), lenient: vec![lenient; walls.len()], walls: walls.clone() };
-                        for (eyes, join) in [(1, false), (1, true), (2, true)] {
-                            let mut states = 0;
-                            let Some(exact) = local.solve(all, a, eyes, join, &mut states) else { continue };
-                            let mut budget = Budget::new(20_000, 0);
-                            let found = Prover::new(&local, all, eyes, join, false, &mut budget).prove(a).ok();
-                            assert!(found != Some(true) || exact, "{rows:?} pocket {pocket:?} eyes {eyes} join {join} lenient {lenient}");
-                            agreed += usize::from(found == Some(exact));
-                            proven += usize::from(found == Some(true));
-                        }
+            for (strict, all, a) in locals(&rows) {
+                for lenient in [false, true] {
+                    let local = Local { lenient: vec![lenient; strict.walls.len()], nbr: strict.nbr.clone(), walls: strict.walls.clone() };
+                    for (eyes, join) in [(1, false), (1, true), (2, true)] {
+                        let mut states = 0;
+                        let Some(exact) = local.solve(all, a, eyes, join, &mut states) else { continue };
+                        let mut budget = Budget::new(20_000, 0);
+                        let found = Prover::new(&local, all, eyes, join, false, &mut budget).prove(a).ok();
+                        assert!(found != Some(true) || exact, "{rows:?} all {all:b} a {a:b} walls {:?} eyes {eyes} join {join} lenient {lenient}", local.walls);
+                        agreed += usize::from(found == Some(exact));
+                        proven += usize::from(found == Some(true));
                     }
                 }
             }

@@ -309,14 +309,7 @@ mod tests {
     /// [`recognised`] with the settling thresholds `thresholds` and the limit `limit` per
     /// try; `None` where the settled graph exceeds it.
     fn recognised_at(rows: &[&str], thresholds: &[u32], limit: usize) -> Option<Vec<usize>> {
-        let (geo, cells) = diagram(rows);
-        let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
-        let mut chain_of = vec![usize::MAX; geo.points()];
-        for (k, ch) in chains.iter().enumerate() {
-            for &p in ch {
-                chain_of[p] = k;
-            }
-        }
+        let (geo, cells, chains, chain_of) = chains_of(rows);
         let tracked: Vec<usize> = (0..chains.len()).collect();
         let points: Vec<usize> = (0..geo.points()).collect();
         let found = seki_cases_at(geo, &cells, &chains, &chain_of, &tracked, &points, &StatusOptions::default(), thresholds, limit, &mut (thresholds.len() * limit))?;
@@ -329,8 +322,8 @@ mod tests {
         Some(found.iter().map(|&(k, _)| chains[k][0]).collect())
     }
 
-    /// The part of a whole diagram, as `in_contact` sees it.
-    fn contact(rows: &[&str]) -> bool {
+    /// A diagram with its chains and each point's chain (`usize::MAX` where empty).
+    fn chains_of(rows: &[&str]) -> (Geometry, Vec<u8>, Vec<Vec<usize>>, Vec<usize>) {
         let (geo, cells) = diagram(rows);
         let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
         let mut chain_of = vec![usize::MAX; geo.points()];
@@ -339,6 +332,12 @@ mod tests {
                 chain_of[p] = k;
             }
         }
+        (geo, cells, chains, chain_of)
+    }
+
+    /// The part of a whole diagram, as `in_contact` sees it.
+    fn contact(rows: &[&str]) -> bool {
+        let (geo, cells, chains, chain_of) = chains_of(rows);
         let tracked: Vec<usize> = (0..chains.len()).collect();
         in_contact(geo, &cells, &chains, &chain_of, &tracked)
     }

@@ -217,35 +217,8 @@ const MEMO: usize = 20_000;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::grid::board_neighbours;
-    use crate::status::regions::{key, MAX_POCKET};
-    use crate::status::tests::diagram;
-
-    /// The local games of every pocket of 2 to 12 points of a diagram, for both colours,
-    /// with one wall per stone next to the pocket (any partition of the walls is a local
-    /// game): `(local, all, a)`.
-    fn locals(rows: &[&str]) -> Vec<(Local, Set, Set)> {
-        let (geo, cells) = diagram(rows);
-        let mut out = Vec::new();
-        for c in [1u8, 2] {
-            let pockets = crate::status::components(geo, |p| cells[p] != c, |_, _| true);
-            for pocket in pockets.iter().filter(|pk| (2..=MAX_POCKET).contains(&pk.len())) {
-                let local_of = |p: usize| pocket.binary_search(&p).ok();
-                let nbr: Vec<Set> = pocket.iter().map(|&p| board_neighbours(geo, p).filter_map(local_of).fold(0, |acc: Set, j| acc | 1 << j)).collect();
-                let walls: Vec<Set> = (0..cells.len())
-                    .filter(|&q| cells[q] == c)
-                    .map(|q| pocket.iter().enumerate().filter(|&(_, &p)| board_neighbours(geo, p).any(|r| r == q)).fold(0, |acc: Set, (j, _)| acc | 1 << j))
-                    .filter(|&adj| adj != 0)
-                    .collect();
-                if walls.is_empty() {
-                    continue;
-                }
-                let a = pocket.iter().enumerate().filter(|&(_, &p)| cells[p] != 0).fold(0, |acc: Set, (j, _)| acc | 1 << j);
-                out.push((Local { nbr, lenient: vec![false; walls.len()], walls }, (1 << pocket.len()) - 1, a));
-            }
-        }
-        out
-    }
+    use crate::status::regions::key;
+    use crate::status::regions::tests::locals;
 
     /// Random boards of `h` rows of `w` points above a Black wall.
     fn random_boards(n: usize, h: usize, w: usize, seed: &mut u64) -> Vec<Vec<String>> {
