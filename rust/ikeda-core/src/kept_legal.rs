@@ -244,7 +244,7 @@ impl KeptLegal {
         let board = pos.board();
         let k = color.index();
         for &p in board.empty_points() {
-            let locals = classify_both(pos, p);
+            let locals = w.classify_both(pos, p);
             if locals[k] != Local::Open {
                 self.keep(w, pos, color, p, locals[k], true);
                 self.keep(w, pos, color.opponent(), p, locals[1 - k], false);
@@ -282,7 +282,7 @@ impl KeptLegal {
                 let p = (word * 64) as Loc + bits.trailing_zeros() as Loc;
                 let bit = bits & bits.wrapping_neg();
                 bits &= bits - 1;
-                let locals = if board.cell(p) == Cell::Empty { classify_both(pos, p) } else { [Local::Open; 2] };
+                let locals = if board.cell(p) == Cell::Empty { w.classify_both(pos, p) } else { [Local::Open; 2] };
                 if locals[k] == Local::Open {
                     // Open for one colour is open for both (and so is a point played on).
                     self.watch[word] &= !bit;
@@ -301,47 +301,6 @@ impl KeptLegal {
             }
         }
     }
-}
-
-/// What the neighbours of the empty point `p` say of a play there by Black and by White
-/// ([`Watcher::classify`] for each colour, the neighbours read once). A neighbouring chain
-/// is in atari exactly when `p`, one of its liberties, is its only one.
-#[inline]
-fn classify_both<const N: usize>(pos: &Position<N>, p: Loc) -> [Local; 2] {
-    let board = pos.board();
-    if board.empty_neighbours(p) == 4 {
-        return [Local::Open; 2];
-    }
-    let s = pos.geometry().stride as Loc;
-    let suicide = pos.rules().suicide;
-    let mut open = false;
-    // Per colour: a neighbour of it, a neighbouring chain of it in atari, one not in atari.
-    let (mut near, mut last, mut free) = ([false; 2], [false; 2], [false; 2]);
-    for q in [p - s, p - 1, p + 1, p + s] {
-        match board.cell(q) {
-            Cell::Empty => open = true,
-            Cell::Wall => {}
-            c => {
-                let (k, atari) = (usize::from(c == Cell::White), board.only_liberty_is(q, p));
-                near[k] = true;
-                last[k] |= atari;
-                free[k] |= !atari;
-            }
-        }
-    }
-    let atari = last[0] || last[1];
-    if open && !atari {
-        return [Local::Open; 2];
-    }
-    [0, 1].map(|k| {
-        if last[1 - k] {
-            Local::Capture
-        } else if !open && !atari {
-            Local::Settled([near[0] || suicide, near[1] || suicide])
-        } else {
-            Local::Decided(open || free[k] || suicide)
-        }
-    })
 }
 
 #[cfg(test)]

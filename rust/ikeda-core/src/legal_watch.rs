@@ -177,6 +177,48 @@ impl Watcher {
         }
     }
 
+    /// [`Watcher::classify`] for Black and for White, the neighbours read once (the kept
+    /// legal plays answer both colours of a point at once). Kept beside `classify` rather
+    /// than replacing it: `classify` as `classify_both(..)[colour]` cost the lockstep loop
+    /// 1.3% more instructions. A neighbouring chain is in atari exactly when `p`, one of
+    /// its liberties, is its only one.
+    #[inline]
+    pub(crate) fn classify_both<const N: usize>(&self, pos: &Position<N>, p: Loc) -> [Local; 2] {
+        let board = pos.board();
+        if board.empty_neighbours(p) == 4 {
+            return [Local::Open; 2];
+        }
+        let mut open = false;
+        // Per colour: a neighbour of it, a neighbouring chain of it in atari, one not in atari.
+        let (mut near, mut last, mut free) = ([false; 2], [false; 2], [false; 2]);
+        for q in self.neighbours(p) {
+            match board.cell(q) {
+                Cell::Empty => open = true,
+                Cell::Wall => {}
+                c => {
+                    let (k, atari) = (usize::from(c == Cell::White), board.only_liberty_is(q, p));
+                    near[k] = true;
+                    last[k] |= atari;
+                    free[k] |= !atari;
+                }
+            }
+        }
+        let atari = last[0] || last[1];
+        if open && !atari {
+            return [Local::Open; 2];
+        }
+        let suicide = self.suicide;
+        [0, 1].map(|k| {
+            if last[1 - k] {
+                Local::Capture
+            } else if !open && !atari {
+                Local::Settled([near[0] || suicide, near[1] || suicide])
+            } else {
+                Local::Decided(open || free[k] || suicide)
+            }
+        })
+    }
+
     /// Marks the last liberty of the chain through `q` (a stone) if it has only one.
     #[inline]
     fn mark_if_atari<const N: usize>(pos: &Position<N>, q: Loc, watch: &mut [u64]) {
