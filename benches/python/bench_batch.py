@@ -18,14 +18,6 @@ import lockstep_loop
 N = 64
 
 
-def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniform legal action per game, the pass only when nothing else is legal."""
-    plays = mask.copy()
-    plays[:, -1] = ~plays[:, :-1].any(axis=1)
-    scores = rng.random(plays.shape) * plays
-    return scores.argmax(axis=1)
-
-
 @pytest.mark.parametrize("n", [N, 1024])
 def test_selfplay_ikeda_batch(benchmark: Any, n: int, record_rate: Any) -> None:
     benchmark.group = "lockstep self-play 9x9"
@@ -34,8 +26,9 @@ def test_selfplay_ikeda_batch(benchmark: Any, n: int, record_rate: Any) -> None:
     def run() -> None:
         b = ikeda.Batch(n, 9, seed=len(moves) + 1)
         rng = np.random.default_rng(len(moves))
+        draw = lockstep_loop.RandomActions(n, 82)
         while not b.is_over.all():
-            b.step(random_actions(b.legal_mask(), rng))
+            b.step(draw(b.legal_mask(), rng))
             if b.lengths.max() > 4 * 81:
                 break
         moves.append(int(b.lengths.sum()))
