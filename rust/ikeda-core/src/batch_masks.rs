@@ -36,13 +36,15 @@ pub(crate) struct Masks {
     /// Per game, [`SETS`] sets of `words` words ([`WATCHED`] and the others below): the
     /// watched points, the settled points and their answers ([`crate::legal_watch`]), and
     /// per colour the watched points whose answer must be found again, those refused to
-    /// it and those where its play captures.
+    /// it and those where its play captures; then per colour [`SLOTS`] words, each a
+    /// capture point's loc (plus one; 0 for none) and what a capture there XORs into the
+    /// hash, as the bits the filter of configurations reads ([`legal_watch::seen_key`]).
+    /// The delta is kept with the answer, so that a capture is probed again after each
+    /// move by one XOR instead of a walk of the captured chains; a game has few capture
+    /// points at a time, so a few slots beside the sets hold them (in the sets' lines,
+    /// instead of 4 bytes per point and colour elsewhere), and a capture point that finds
+    /// no free slot has its delta found again at each probe.
     watch: Vec<u64>,
-    /// Per game, per colour and flat index: what a capture there XORs into the hash, as
-    /// the bits the filter of configurations reads ([`legal_watch::seen_key`]; kept with
-    /// the answer, so that a capture is probed again after each move by one XOR instead
-    /// of a walk of the captured chains).
-    deltas: Vec<u32>,
     /// Per game: its row and watch set describe the game as it stands.
     fresh: Vec<bool>,
     /// Per game, [`SEEN_WORDS`] words: a Bloom filter of the hashes of every
@@ -76,7 +78,6 @@ pub(crate) struct Ctx {
 pub(crate) struct Slot<'a> {
     legal: &'a mut [u64],
     watch: &'a mut [u64],
-    deltas: &'a mut [u32],
     fresh: &'a mut bool,
     seen: &'a mut [u64],
     complete: &'a mut bool,
@@ -111,8 +112,7 @@ impl Masks {
         Ok(Masks {
             ctx,
             legal: filled(n.saturating_mul(words), 0)?,
-            watch: filled(n.saturating_mul(SETS * words), 0)?,
-            deltas: filled(n.saturating_mul(2 * (width - 1)), 0)?,
+            watch: filled(n.saturating_mul(SETS * words + 2 * SLOTS), 0)?,
             fresh: filled(n, false)?,
             seen: filled(n.saturating_mul(SEEN_WORDS), 0)?,
             complete: filled(n, false)?,
@@ -169,13 +169,12 @@ impl Masks {
         let slots = self
             .legal
             .par_chunks_mut(ctx.words)
-            .zip(self.watch.par_chunks_mut(SETS * ctx.words))
-            .zip(self.deltas.par_chunks_mut(2 * (ctx.width - 1)))
+            .zip(self.watch.par_chunks_mut(SETS * ctx.words + 2 * SLOTS))
             .zip(self.fresh.par_iter_mut())
             .zip(self.seen.par_chunks_mut(SEEN_WORDS))
             .zip(self.complete.par_iter_mut())
             .zip(self.played.par_chunks_mut(2 * ctx.words))
-            .map(|((((((legal, watch), deltas), fresh), seen), complete), played)| Slot { legal, watch, deltas, fresh, seen, complete, played });
+            .map(|(((((legal, watch), fresh), seen), complete), played)| Slot { legal, watch, fresh, seen, complete, played });
         (slots, ctx)
     }
 }
@@ -198,6 +197,8 @@ const ANSWER: usize = 2;
 const STALE: usize = 4;
 const BANNED: usize = 6;
 const CAPTURE: usize = 8;
+/// Capture slots per colour after a game's sets.
+const SLOTS: usize = 4;
 
 /// Word and bit of index `i` in a bit set.
 #[inline]
@@ -302,9 +303,8 @@ impl Ctx {
         let (k, w) = (turn.color.index(), self.words);
         let legal = match local {
             Local::Capture => {
-                let board = pos.board();
-                let delta = if self.watcher.probes { legal_watch::seen_key(board.hash_after(p, turn.color) ^ board.hash()) } else { 0 };
-                s.deltas[k * (self.width - 1) + f] = delta;
+                let delta = self.delta(pos, turn, p);
+                self.keep_delta(s.watch, k, p, delta);
                 self.probe(pos, turn, p, f, delta, s)
             }
             Local::Decided(legal) => legal,
@@ -313,6 +313,49 @@ impl Ctx {
         put(s.watch, w, CAPTURE + k, p as usize, local == Local::Capture);
         put(s.watch, w, BANNED + k, p as usize, !legal);
         legal
+    }
+
+    /// What `turn`'s capture at `p` XORs into the hash, as the filter's key (0 where
+    /// captures are not probed).
+    #[inline]
+    fn delta<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc) -> u32 {
+        let board = pos.board();
+        if self.watcher.probes {
+            legal_watch::seen_key(board.hash_after(p, turn.color) ^ board.hash())
+        } else {
+            0
+        }
+    }
+
+    /// Where the capture slots of colour `k` are in a game's watch.
+    #[inline]
+    fn slots(&self, k: usize) -> std::ops::Range<usize> {
+        let start = SETS * self.words + k * SLOTS;
+        start..start + SLOTS
+    }
+
+    /// Keeps the delta of colour `k`'s capture at `p` in the slot of `p`, or else in one
+    /// that no capture point of that colour holds any more; none free: not kept (found
+    /// again at each probe).
+    #[inline]
+    fn keep_delta(&self, watch: &mut [u64], k: usize, p: Loc, delta: u32) {
+        let key = u64::from(p) + 1;
+        let (slots, captures) = (self.slots(k), (CAPTURE + k) * self.words);
+        let free = |slot: u64| {
+            let q = (slot >> 32) as usize;
+            q == 0 || watch[captures + (q - 1) / 64] >> ((q - 1) % 64) & 1 == 0
+        };
+        let at = watch[slots.clone()].iter().position(|&slot| slot >> 32 == key).or_else(|| watch[slots.clone()].iter().position(|&slot| free(slot)));
+        if let Some(i) = at {
+            watch[slots.start + i] = key << 32 | u64::from(delta);
+        }
+    }
+
+    /// The kept delta of colour `k`'s capture at `p`, if it has a slot.
+    #[inline]
+    fn kept_delta(&self, watch: &[u64], k: usize, p: Loc) -> Option<u32> {
+        let key = u64::from(p) + 1;
+        watch[self.slots(k)].iter().find(|&&slot| slot >> 32 == key).map(|&slot| slot as u32)
     }
 
     /// Records the point of flat index `f` as settled with `answers` (Black's, White's).
@@ -465,7 +508,8 @@ impl Ctx {
                         false
                     }
                 } else if s.watch[(CAPTURE + k) * w + word] & bit != 0 {
-                    let legal = self.probe(pos, turn, p, f, s.deltas[k * (self.width - 1) + f], s);
+                    let delta = self.kept_delta(s.watch, k, p).unwrap_or_else(|| self.delta(pos, turn, p));
+                    let legal = self.probe(pos, turn, p, f, delta, s);
                     put(s.watch, w, BANNED + k, p as usize, !legal);
                     legal
                 } else {
@@ -529,6 +573,17 @@ mod tests {
             banned += lines::<CELLS_19>(&mut rng, w, h, 4, 300);
         }
         assert!(banned > 20, "only {banned} ko and superko bans seen");
+    }
+
+    /// The figures docs/batch.md gives for a game's kept mask: 0.8 KB on 9x9, 1.3 KB on 19x19.
+    #[test]
+    fn kept_mask_per_game_is_as_documented() {
+        let bytes = |side: usize| {
+            let m = super::Masks::try_new(Geometry::new(side, side).unwrap(), Rules::area3(13).play, 1).unwrap();
+            8 * (m.legal.len() + m.watch.len() + m.seen.len() + m.played.len()) + m.fresh.len() + m.complete.len()
+        };
+        assert!(bytes(9) <= 800, "{}", bytes(9));
+        assert!(bytes(19) <= 1310, "{}", bytes(19));
     }
 
     /// Random lines of `n` games on a `w` x `h` board for `steps` steps under every play
