@@ -41,7 +41,10 @@ SEKI_RECORDS[CONTACT_SEKI] = (
 )
 #: A territory of 14 points with two dead stones, proven by the split goal (below).
 LARGE_POCKET = DATA / "tygem-915971489.sgf"
-REAL = sorted(p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS and p != LARGE_POCKET)
+#: A territory of 15 points with a dead stone, proven by the settled goal with the whole
+#: work of a large pocket; with it every chain of the game is proven.
+SETTLED_POCKET = DATA / "tygem-915986136.sgf"
+REAL = sorted(p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS and p not in (LARGE_POCKET, SETTLED_POCKET))
 
 
 def is_position(rows: list[str]) -> bool:
@@ -163,6 +166,37 @@ def test_split_goal_proves_a_territory_of_more_than_twelve_points_in_a_real_game
     dead = [c for c in r.chains if c.colour == "B" and set(c.stones) <= pocket]
     assert sorted(v for c in dead for v in c.stones) == ["H3", "M3"]
     assert all(c.status == "dead" and c.proof == "static" for c in dead)
+
+
+def test_settled_goal_proves_a_15_point_territory_and_the_whole_game() -> None:
+    """tygem-915986136 (Tygem, December 2016): Black's territory on the left edge, E14-F14,
+    A13-F13 and A12-G12 (15 points, White's dead B12 inside), is beyond the exhaustive
+    local game; the proof search of the settled goal proves it when it has the whole work
+    of a large pocket (docs/status.md 2c). Its walls are then proven alive and B12 dead,
+    statically, and with them every chain of the game is proven: the count needs no
+    estimate and gives the recorded result, W+7.5."""
+    game, want = final(SETTLED_POCKET)
+    rows = ["".join(".XO"[v] for v in row) for row in game.board.to_numpy().tolist()]
+    cols = "ABCDEFGHJKLMNOPQRST"
+    # The pocket: the points without a Black stone joined to A13.
+    seen, todo = {(0, 6)}, [(0, 6)]
+    while todo:
+        x, y = todo.pop()
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= q[0] < 19 and 0 <= q[1] < 19 and q not in seen and rows[q[1]][q[0]] != "X":
+                seen.add(q)
+                todo.append(q)
+    pocket = {f"{cols[x]}{19 - y}" for x, y in seen}
+    assert len(pocket) == 15 and {"E14", "F14", "A13", "G12", "B12"} <= pocket
+    r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
+    around = [c for c in r.chains if c.colour == "B" and any(_next_to(v, pocket) for v in c.stones)]
+    assert {"D14", "G13", "A11"} <= {v for c in around for v in c.stones}
+    assert all(c.status == "alive" and c.proof == "static" for c in around)
+    dead = [c for c in r.chains if c.colour == "W" and set(c.stones) <= pocket]
+    assert [(c.stones, c.status, c.proof) for c in dead] == [(["B12"], "dead", "static")]
+    assert not r.unresolved and all(c.proven for c in r.chains)
+    js = ikeda.japanese_score(game, budget=50_000)
+    assert js.proven and js.margin == want
 
 
 def _next_to(vertex: str, points: set[str]) -> bool:

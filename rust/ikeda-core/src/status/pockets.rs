@@ -24,10 +24,15 @@
 
 use std::collections::HashMap;
 
-use super::regions::{key, unkey, Key, Local, Set};
+use super::regions::{key, unkey, Key, KeyMap, Local, Set};
 
 /// The deepest line searched (moves of both players).
 const MAX_DEPTH: usize = 160;
+
+/// The table's marks: a state proven, refuted, or on the current line.
+const WON: u8 = 1;
+const LOST: u8 = 0;
+const ON_LINE: u8 = 2;
 
 /// The work one proof search may do, shared by the searches it starts for the parts of a
 /// split (`split.rs`): states expanded and states of the parts' exhaustive games, and the
@@ -59,11 +64,12 @@ pub(super) struct Prover<'a> {
     join: bool,
     /// Whether a split state (`split.rs`) is won too.
     split: bool,
-    /// Proven and refuted states; a refutation may come from a cut line and is kept anyway
-    /// (it can only cost a proof).
-    table: HashMap<Key, bool>,
-    /// The states of the current line.
-    line: Vec<Key>,
+    /// Proven and refuted states (`WON`, `LOST`), and the states of the current line
+    /// (`ON_LINE`); a refutation may come from a cut line and is kept anyway (it can only
+    /// cost a proof).
+    table: KeyMap<u8>,
+    /// The length of the current line.
+    depth: usize,
     budget: &'a mut Budget,
 }
 
@@ -73,7 +79,7 @@ pub(super) struct OutOfNodes;
 
 impl<'a> Prover<'a> {
     pub(super) fn new(local: &'a Local, all: Set, eyes: u32, join: bool, split: bool, budget: &'a mut Budget) -> Self {
-        Prover { local, all, eyes, join, split: split && budget.small > 0, table: HashMap::new(), line: Vec::new(), budget }
+        Prover { local, all, eyes, join, split: split && budget.small > 0, table: KeyMap::default(), depth: 0, budget }
     }
 
     /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
@@ -90,10 +96,13 @@ impl<'a> Prover<'a> {
         if self.local.settled(self.all, a, d, self.eyes, self.join) {
             return Ok(true);
         }
-        if let Some(&known) = self.table.get(&state) {
-            return Ok(known);
+        match self.table.get(&state) {
+            Some(&WON) => return Ok(true),
+            // A state refuted, or already on the current line.
+            Some(_) => return Ok(false),
+            None => {}
         }
-        if self.line.len() >= MAX_DEPTH || self.line.contains(&state) {
+        if self.depth >= MAX_DEPTH {
             return Ok(false);
         }
         self.budget.nodes += 1;
@@ -101,15 +110,23 @@ impl<'a> Prover<'a> {
             return Err(OutOfNodes);
         }
         if self.split && super::split::split_won(self.local, self.all, a, d, self.eyes, self.join, self.budget)? {
-            self.table.insert(state, true);
+            self.table.insert(state, WON);
             return Ok(true);
         }
-        self.line.push(state);
+        self.table.insert(state, ON_LINE);
+        self.depth += 1;
         let result = if d_to_move { self.d_answers(a, d, ban, last) } else { self.a_moves(a, d) };
-        self.line.pop();
-        let result = result?;
-        self.table.insert(state, result);
-        Ok(result)
+        self.depth -= 1;
+        match result {
+            Ok(won) => {
+                self.table.insert(state, if won { WON } else { LOST });
+                Ok(won)
+            }
+            Err(e) => {
+                self.table.remove(&state);
+                Err(e)
+            }
+        }
     }
 
     /// A to move: every move must be won, the pass included.

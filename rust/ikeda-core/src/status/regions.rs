@@ -93,6 +93,35 @@ pub(super) struct Local {
 /// State: A stones, D stones, and D to move (bit 7) with D's ko ban point + 1 (bits 0..7).
 pub(super) type Key = (Set, Set, u8);
 
+/// A hasher for the local games' keys: the words mixed by a multiply and xor-shift (the
+/// keys are bit sets, far from uniform, and need no defence against chosen inputs).
+#[derive(Clone, Copy, Default)]
+pub(super) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        let h = self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^ h >> 29
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u8(b);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    }
+}
+
+/// A map keyed by local-game states.
+pub(super) type KeyMap<V> = HashMap<Key, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
 pub(super) fn key(a: Set, d: Set, d_to_move: bool, ban: usize) -> Key {
     debug_assert!(ban < 0x80);
     (a, d, u8::from(d_to_move) << 7 | ban as u8)
@@ -159,6 +188,23 @@ impl Local {
         (stones, walls, next)
     }
 
+    /// Whether `f` holds for every wall's chain `(stones, walls, next)` (as `wall_chain`
+    /// gives it), each chain taken once however many walls it holds.
+    pub(super) fn all_chains(&self, d: Set, mut f: impl FnMut(Set, u64, Set) -> bool) -> bool {
+        let mut seen: u64 = 0;
+        for w in 0..self.walls.len() {
+            if seen >> w & 1 == 1 {
+                continue;
+            }
+            let (stones, walls, next) = self.wall_chain(w, d);
+            seen |= walls;
+            if !f(stones, walls, next) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// True when every wall is joined into one chain through the D stones of the pocket.
     fn walls_joined(&self, d: Set) -> bool {
         self.wall_chain(0, d).1.count_ones() as usize == self.walls.len()
@@ -166,7 +212,7 @@ impl Local {
 
     /// True when every wall has a liberty in the pocket.
     pub(super) fn walls_breathe(&self, all: Set, a: Set, d: Set) -> bool {
-        (0..self.walls.len()).all(|w| self.wall_chain(w, d).2 & all & !a & !d != 0)
+        self.all_chains(d, |_, _, next| next & all & !a & !d != 0)
     }
 
     /// The settled states with at least `eyes` eyes.
@@ -231,12 +277,9 @@ impl Local {
         let mut captured: Set = 0;
         // A chain holding a lenient wall has a liberty elsewhere and is not captured; one
         // of strict walls only is.
-        for w in 0..self.walls.len() {
-            let (_, joined, libs) = self.wall_chain(w, d);
-            let lenient = (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.lenient[v]);
-            if !lenient && libs & empty2 == 0 {
-                return Some(Err(()));
-            }
+        let captures_strict = !self.all_chains(d, |_, joined, libs| libs & empty2 != 0 || (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.lenient[v]));
+        if captures_strict {
+            return Some(Err(()));
         }
         let mut rest = d & self.nbr[p];
         while rest != 0 {
@@ -313,14 +356,14 @@ impl Local {
         };
         let mut found = Err(super::pockets::OutOfNodes);
         if large {
-            // The settled goal alone first, with half of the work: it is cheaper where
-            // it succeeds (no parts to solve).
-            let share = budget.limit / 2;
-            let mut plain = Budget::new(share, 0);
+            // The settled goal alone first, with all of the work: on the real pockets it
+            // proves more than the split goal, which is searched only with the work a
+            // refutation of the settled goal leaves (benches/README.md).
+            let mut plain = Budget::new(budget.limit, 0);
             found = Prover::new(self, all, eyes, join, false, &mut plain).prove(a);
             budget.nodes += plain.nodes;
         }
-        if !matches!(found, Ok(true)) {
+        if !matches!(found, Ok(true)) && budget.nodes < budget.limit {
             found = Prover::new(self, all, eyes, join, large, &mut budget).prove(a);
         }
         if large {
@@ -344,7 +387,7 @@ impl Local {
     /// Whether `root` is in D's attractor of the settled states with at least `eyes` eyes,
     /// by the exhaustive game from it; `None` beyond `limit` states.
     pub(super) fn solve_from(&self, all: Set, root: Key, eyes: u32, join: bool, limit: usize, states: &mut usize) -> Option<bool> {
-        let mut index: HashMap<Key, u32> = HashMap::new();
+        let mut index: KeyMap<u32> = KeyMap::default();
         let mut keys: Vec<Key> = vec![root];
         index.insert(root, 0);
         // Successor lists; u32::MAX stands for the loss state.
