@@ -457,8 +457,11 @@ impl Ctx {
             s.legal[f / 64] &= !(1 << (f % 64));
             put(s.watch, w, SETTLED, f, false);
             self.watcher.after_play_retested(&g.position, loc, g.to_move.opponent(), marks);
-            // The played point too, so that its answers are dropped.
-            Watcher::mark(marks, loc);
+            // The played point holds a stone now (a suicide gave the row up before the
+            // play): it leaves the watch with its answers here, not as a marked point
+            // visited by the next retest (the marks may name it: a liberty it filled).
+            marks[loc as usize / 64] &= !(1 << (loc % 64));
+            self.unwatch(s.watch, loc);
         }
         // A marked point is watched, and found again for both colours.
         for (k, m) in marks.iter_mut().enumerate().take(w) {
