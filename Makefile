@@ -10,7 +10,7 @@ export PATH := $(PATH):/usr/games
 setup: system-deps
 	$(PYTHON) -m pip install --quiet --upgrade pip "maturin>=1.7,<2"
 	$(PYTHON) -m pip install --quiet --no-build-isolation -e ".[test]"
-	rustup component add clippy
+	rustup component add clippy rustfmt
 
 # Debian packages: GNU Go (a real GTP peer) and the cairo library (PNG boards).
 system-deps:
@@ -30,6 +30,7 @@ test-rust:
 	cargo test --workspace --release --benches
 
 lint:
+	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(PYTHON) -m mypy
 

@@ -5,18 +5,21 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use ikeda_core::{
-    area, area3_score, count_games, count_games_by_play, perft, random_game, search, Batch, Color, CountLimits, Ending, Game, Geometry, KoRule, PlayRules, Position, Rules,
-    SearchLimits, CELLS_19, CELLS_9,
+    area, area3_score, count_games, count_games_by_play, perft, random_game, search, Batch, Color,
+    CountLimits, Ending, Game, Geometry, KoRule, PlayRules, Position, Rules, SearchLimits,
+    CELLS_19, CELLS_9,
 };
 
 /// The position after the first `moves` moves of a seeded random game.
 fn midgame<const N: usize>(size: usize, moves: usize) -> Game<N> {
     let geo = Geometry::new(size, size).unwrap();
     let fresh = || Game::new(Position::new(geo, PlayRules::IKEDA), Color::Black);
-    let record = random_game(fresh(), &Rules::area3(13), 42, 0.0, moves).expect("memory for one game");
+    let record =
+        random_game(fresh(), &Rules::area3(13), 42, 0.0, moves).expect("memory for one game");
     let mut g = fresh();
     for &m in &record.moves {
-        g.play((m < geo.points()).then(|| geo.loc_of_index(m))).unwrap();
+        g.play((m < geo.points()).then(|| geo.loc_of_index(m)))
+            .unwrap();
     }
     g
 }
@@ -39,7 +42,10 @@ fn bench_batch<const N: usize>(c: &mut Criterion, size: usize, games: usize) {
     group.throughput(Throughput::Elements(games as u64));
     group.sample_size(10);
     for threads in [1, 2, 4] {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         let mut seed = 0;
         group.bench_function(format!("threads={threads}"), |b| {
             b.iter_batched(
@@ -62,8 +68,22 @@ fn bench_batch<const N: usize>(c: &mut Criterion, size: usize, games: usize) {
 fn bench_mcts(c: &mut Criterion) {
     // One move of the built-in bot: 1,000 playouts from the 9x9 mid-game position.
     let mut game = midgame::<CELLS_9>(9, 40);
-    let limits = SearchLimits { playouts: 1000, seconds: 0.0, seed: 1, resign_below: 0.0 };
-    c.bench_function("mcts/9x9/1000_playouts", |b| b.iter(|| assert_eq!(search(&mut game, &Rules::area3(13), &limits).expect("memory for the tree").playouts, 1000)));
+    let limits = SearchLimits {
+        playouts: 1000,
+        seconds: 0.0,
+        seed: 1,
+        resign_below: 0.0,
+    };
+    c.bench_function("mcts/9x9/1000_playouts", |b| {
+        b.iter(|| {
+            assert_eq!(
+                search(&mut game, &Rules::area3(13), &limits)
+                    .expect("memory for the tree")
+                    .playouts,
+                1000
+            )
+        })
+    });
 }
 
 fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
@@ -72,7 +92,12 @@ fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
         let game = midgame::<N>(size, mid);
         let geo = game.position.geometry();
         let color = game.to_move;
-        let legal: Vec<_> = game.position.legal_plays(color).into_iter().map(|(_, l)| l).collect();
+        let legal: Vec<_> = game
+            .position
+            .legal_plays(color)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
         assert!(!legal.is_empty());
 
         c.bench_function(&format!("play_undo/{size}x{size}"), |b| {
@@ -112,32 +137,42 @@ fn bench_size<const N: usize>(c: &mut Criterion, size: usize) {
             b.iter(|| {
                 seed += 1;
                 let fresh = Game::new(Position::<N>::new(geo, PlayRules::IKEDA), Color::Black);
-                let g = random_game(fresh, &Rules::area3(13), seed, 0.0, 4 * geo.points()).expect("memory for one game");
+                let g = random_game(fresh, &Rules::area3(13), seed, 0.0, 4 * geo.points())
+                    .expect("memory for one game");
                 assert!(g.ended && g.moves.len() > geo.points() / 2);
                 g
             });
         });
     }
-
 }
 
 fn bench_perft(c: &mut Criterion) {
     // perft from the empty board; 3x3 is checked against the pure-Python reference in
     // tests/test_perft.py, and its value here against a fresh run.
     let geo = Geometry::new(3, 3).unwrap();
-    let mut g3 = Game::new(Position::<CELLS_9>::new(geo, PlayRules::IKEDA), Color::Black);
+    let mut g3 = Game::new(
+        Position::<CELLS_9>::new(geo, PlayRules::IKEDA),
+        Color::Black,
+    );
     let p3 = perft(&mut g3, 5);
-    c.bench_function("perft/3x3/depth5", |b| b.iter(|| assert_eq!(perft(&mut g3, 5), p3)));
+    c.bench_function("perft/3x3/depth5", |b| {
+        b.iter(|| assert_eq!(perft(&mut g3, 5), p3))
+    });
     for size in [9usize, 19] {
         let geo = Geometry::new(size, size).unwrap();
-        let mut g = Game::new(Position::<CELLS_19>::new(geo, PlayRules::IKEDA), Color::Black);
+        let mut g = Game::new(
+            Position::<CELLS_19>::new(geo, PlayRules::IKEDA),
+            Color::Black,
+        );
         // Three moves on an open board can neither commit suicide nor be banned, so every
         // empty point is legal and every sequence counts (pass pass pass ends the game at
         // move 3, which still counts): sum over k plays of C(3, k) * n!/(n-k)!.
         let n = (size * size) as u64;
         let expected = 1 + 3 * n + 3 * n * (n - 1) + n * (n - 1) * (n - 2);
         assert_eq!(perft(&mut g, 3), expected);
-        c.bench_function(&format!("perft/{size}x{size}/depth3"), |b| b.iter(|| assert_eq!(perft(&mut g, 3), expected)));
+        c.bench_function(&format!("perft/{size}x{size}/depth3"), |b| {
+            b.iter(|| assert_eq!(perft(&mut g, 3), expected))
+        });
     }
 }
 
@@ -146,15 +181,31 @@ fn bench_perft(c: &mut Criterion) {
 /// enumeration on one thread beside the play-and-undo walk through `Game` (the ratio is
 /// the node's cost, split and symmetry included).
 fn bench_count_games(c: &mut Criterion) {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let tromp_taylor = PlayRules { ko: KoRule::PositionalSuperko, suicide: true };
-    for (name, rules, ending, expected) in [("territory1", PlayRules::IKEDA, Ending::EqualMoves, 48_265), ("tromp-taylor", tromp_taylor, Ending::TwoPasses, 907)] {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let tromp_taylor = PlayRules {
+        ko: KoRule::PositionalSuperko,
+        suicide: true,
+    };
+    for (name, rules, ending, expected) in [
+        ("territory1", PlayRules::IKEDA, Ending::EqualMoves, 48_265),
+        ("tromp-taylor", tromp_taylor, Ending::TwoPasses, 907),
+    ] {
         let geo = Geometry::new(3, 1).unwrap();
         let mut g = Game::with_ending(Position::<CELLS_9>::new(geo, rules), Color::Black, ending);
         c.bench_function(&format!("count_games/1x3/{name}/bitboard"), |b| {
-            b.iter(|| assert_eq!(pool.install(|| count_games(&g, CountLimits::default())), Ok(expected)));
+            b.iter(|| {
+                assert_eq!(
+                    pool.install(|| count_games(&g, CountLimits::default())),
+                    Ok(expected)
+                )
+            });
         });
-        c.bench_function(&format!("count_games/1x3/{name}/play_undo"), |b| b.iter(|| assert_eq!(count_games_by_play(&mut g), expected)));
+        c.bench_function(&format!("count_games/1x3/{name}/play_undo"), |b| {
+            b.iter(|| assert_eq!(count_games_by_play(&mut g), expected))
+        });
     }
 }
 

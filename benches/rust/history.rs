@@ -84,10 +84,19 @@ fn long_game(plays: usize, copy_every_play: bool) -> Vec<(P, Color, Vec<bool>)> 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("long_game_legal_mask_x16/19x19");
     group.sample_size(20);
-    for (plays, copies) in [(1_000, false), (10_000, false), (70_000, false), (10_000, true)] {
+    for (plays, copies) in [
+        (1_000, false),
+        (10_000, false),
+        (70_000, false),
+        (10_000, true),
+    ] {
         let samples = long_game(plays, copies);
         assert_eq!(samples.len(), SAMPLES);
-        let name = if copies { format!("{plays}_plays_copied_every_play") } else { format!("{plays}_plays") };
+        let name = if copies {
+            format!("{plays}_plays_copied_every_play")
+        } else {
+            format!("{plays}_plays")
+        };
         group.bench_function(name, |b| {
             let mut out = vec![false; 362];
             b.iter(|| {

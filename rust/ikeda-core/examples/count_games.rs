@@ -10,21 +10,40 @@
 
 use std::time::Instant;
 
-use ikeda_core::{count_games, estimate_count, Color, CountLimits, Ending, Game, Geometry, KoRule, PlayRules, Position, CELLS_9};
+use ikeda_core::{
+    count_games, estimate_count, Color, CountLimits, Ending, Game, Geometry, KoRule, PlayRules,
+    Position, CELLS_9,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let num = |i: usize, default: u64| args.get(i).map_or(default, |a| a.parse::<u64>().expect("a number"));
+    let num = |i: usize, default: u64| {
+        args.get(i)
+            .map_or(default, |a| a.parse::<u64>().expect("a number"))
+    };
     let (w, h) = (num(0, 4) as usize, num(1, 1) as usize);
     let threads = num(2, 0) as usize;
     let geo = Geometry::new(w, h).expect("a board size in 1..=25");
-    let rules = PlayRules { ko: KoRule::PositionalSuperko, suicide: true };
-    let game = Game::with_ending(Position::<CELLS_9>::new(geo, rules), Color::Black, Ending::TwoPasses);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("threads");
+    let rules = PlayRules {
+        ko: KoRule::PositionalSuperko,
+        suicide: true,
+    };
+    let game = Game::with_ending(
+        Position::<CELLS_9>::new(geo, rules),
+        Color::Black,
+        Ending::TwoPasses,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("threads");
     let start = Instant::now();
     if args.get(3).map(String::as_str) == Some("estimate") {
-        let (subtrees, samples, seed) = (num(4, 100_000) as usize, num(5, 1000) as usize, num(6, 1));
-        let e = pool.install(|| estimate_count(&game, subtrees, samples, seed)).expect("an estimate");
+        let (subtrees, samples, seed) =
+            (num(4, 100_000) as usize, num(5, 1000) as usize, num(6, 1));
+        let e = pool
+            .install(|| estimate_count(&game, subtrees, samples, seed))
+            .expect("an estimate");
         let seconds = start.elapsed().as_secs_f64();
         println!(
             "{w}x{h} Tromp-Taylor, {} subtrees, {} sampled: games {:.4e} ± {:.2e}, nodes {:.4e} ± {:.2e}; sample {} nodes in {seconds:.2} s wall on {} threads",
@@ -39,7 +58,18 @@ fn main() {
         );
         return;
     }
-    let r = pool.install(|| count_games(&game, CountLimits { nodes: args.get(3).map(|_| num(3, 0)), stop: None }));
+    let r = pool.install(|| {
+        count_games(
+            &game,
+            CountLimits {
+                nodes: args.get(3).map(|_| num(3, 0)),
+                stop: None,
+            },
+        )
+    });
     let seconds = start.elapsed().as_secs_f64();
-    println!("{w}x{h} Tromp-Taylor on {} threads: {r:?} in {seconds:.2} s wall", pool.current_num_threads());
+    println!(
+        "{w}x{h} Tromp-Taylor on {} threads: {r:?} in {seconds:.2} s wall",
+        pool.current_num_threads()
+    );
 }

@@ -9,14 +9,20 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn cpu_ns() -> f64 {
     let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    s.split_whitespace().next().and_then(|x| x.parse().ok()).unwrap_or(0.0)
+    s.split_whitespace()
+        .next()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(0.0)
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("kept", |s| s.as_str()).to_string();
     let n: usize = args.get(2).map_or(4096, |s| s.parse().unwrap());
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     pool.install(|| {
         let mut b = Batch::<CELLS_9>::new(Geometry::new(9, 9).unwrap(), Rules::area3(13), n, 1);
         let width = 82;

@@ -31,7 +31,11 @@ use crate::position::{Illegal, Position};
 pub enum StepError {
     /// The action is not a flat index `0..=w*h` (`w*h` is the pass).
     OutOfRange { game: usize, action: i64 },
-    Illegal { game: usize, action: usize, reason: Illegal },
+    Illegal {
+        game: usize,
+        action: usize,
+        reason: Illegal,
+    },
     /// Memory for the game's history ran short.
     NoMemory { game: usize },
 }
@@ -39,9 +43,17 @@ pub enum StepError {
 impl std::fmt::Display for StepError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StepError::OutOfRange { game, action } => write!(f, "game {game}: action {action} is not a flat index"),
-            StepError::Illegal { game, action, reason } => write!(f, "game {game}: illegal move (action {action}): {reason}"),
-            StepError::NoMemory { game } => write!(f, "game {game}: not enough memory for its history"),
+            StepError::OutOfRange { game, action } => {
+                write!(f, "game {game}: action {action} is not a flat index")
+            }
+            StepError::Illegal {
+                game,
+                action,
+                reason,
+            } => write!(f, "game {game}: illegal move (action {action}): {reason}"),
+            StepError::NoMemory { game } => {
+                write!(f, "game {game}: not enough memory for its history")
+            }
         }
     }
 }
@@ -73,7 +85,11 @@ pub struct BadPolicy {
 
 impl std::fmt::Display for BadPolicy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {}: policy value {} for action {} is not allowed", self.game, self.value, self.action)
+        write!(
+            f,
+            "game {}: policy value {} for action {} is not allowed",
+            self.game, self.value, self.action
+        )
     }
 }
 
@@ -116,7 +132,12 @@ impl<const N: usize> Batch<N> {
     }
 
     /// [`Batch::new`], or an error instead of an abort when memory for `n` games is short.
-    pub fn try_new(geo: Geometry, rules: Rules, n: usize, seed: u64) -> Result<Self, TryReserveError> {
+    pub fn try_new(
+        geo: Geometry,
+        rules: Rules,
+        n: usize,
+        seed: u64,
+    ) -> Result<Self, TryReserveError> {
         let start = Game::with_ending(Position::new(geo, rules.play), Color::Black, rules.ending);
         Ok(Batch {
             rules,
@@ -126,7 +147,9 @@ impl<const N: usize> Batch<N> {
             capped: filled(n, |_| false)?,
             over: filled(n, |_| false)?,
             room: filled(n, |_| false)?,
-            rngs: filled(n, |i| Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0)))?,
+            rngs: filled(n, |i| {
+                Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0))
+            })?,
             resets: filled(n, |_| 0)?,
             seed,
             locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
@@ -138,7 +161,10 @@ impl<const N: usize> Batch<N> {
     /// Reserves room in every live game's history for `plays` more plays, so that
     /// [`Batch::step`] and [`Batch::playout`] after it allocate nothing for that many.
     pub fn try_reserve(&mut self, plays: usize) -> Result<(), TryReserveError> {
-        self.games.iter_mut().filter(|g| !g.passes.over).try_for_each(|g| g.position.try_reserve(plays))
+        self.games
+            .iter_mut()
+            .filter(|g| !g.passes.over)
+            .try_for_each(|g| g.position.try_reserve(plays))
     }
 
     #[must_use]
@@ -192,13 +218,15 @@ impl<const N: usize> Batch<N> {
     /// scan (the reference the kept rows are tested against).
     pub fn legal_mask_from_scratch(&self, out: &mut [bool]) {
         let width = self.geometry().points() + 1;
-        out.par_chunks_mut(width).zip(&self.games).for_each(|(row, g)| {
-            row.fill(false);
-            if !g.passes.over {
-                g.for_each_legal(|i, _| row[i] = true);
-            }
-            row[width - 1] = true;
-        });
+        out.par_chunks_mut(width)
+            .zip(&self.games)
+            .for_each(|(row, g)| {
+                row.fill(false);
+                if !g.passes.over {
+                    g.for_each_legal(|i, _| row[i] = true);
+                }
+                row[width - 1] = true;
+            });
     }
 
     /// Plays `actions[i]` (a flat index, `w*h` = pass) in every live game. Precondition:
@@ -212,7 +240,11 @@ impl<const N: usize> Batch<N> {
     /// [`Batch::step`], then, if `out` is given, the new legal masks into it as
     /// [`Batch::legal_mask`] writes them (left as it was if the step is refused). Each
     /// game's move and the update of its row are made in one pass over the games.
-    pub fn step_into(&mut self, actions: &[i64], out: Option<&mut [bool]>) -> Result<(), StepError> {
+    pub fn step_into(
+        &mut self,
+        actions: &[i64],
+        out: Option<&mut [bool]>,
+    ) -> Result<(), StepError> {
         let pass = self.geometry().points();
         let (locs, masks) = (&self.locs, &self.masks);
         // Every action is checked before any is played, so that a refusal leaves every
@@ -236,7 +268,11 @@ impl<const N: usize> Batch<N> {
                 };
                 if action < pass && !masks.allows(i, action) {
                     if let Err(reason) = g.check(locs[action]) {
-                        return Some(StepError::Illegal { game: i, action, reason });
+                        return Some(StepError::Illegal {
+                            game: i,
+                            action,
+                            reason,
+                        });
                     }
                 }
                 if !*room {
@@ -245,7 +281,9 @@ impl<const N: usize> Batch<N> {
                 (!*room).then_some(StepError::NoMemory { game: i })
             })
             .min_by_key(|e| match *e {
-                StepError::OutOfRange { game, .. } | StepError::Illegal { game, .. } | StepError::NoMemory { game } => game,
+                StepError::OutOfRange { game, .. }
+                | StepError::Illegal { game, .. }
+                | StepError::NoMemory { game } => game,
             });
         if let Some(e) = refused {
             return Err(e);
@@ -271,7 +309,11 @@ impl<const N: usize> Batch<N> {
                 let mut marks = [0; crate::board::WORDS];
                 if let Some(loc) = mv {
                     // The row said legal: a play on a stone would mean a wrong row.
-                    assert_eq!(g.position.board().cell(loc), Cell::Empty, "legal mask out of step with the board");
+                    assert_eq!(
+                        g.position.board().cell(loc),
+                        Cell::Empty,
+                        "legal mask out of step with the board"
+                    );
                     ctx.before_play(g, loc, &mut slot, &mut marks);
                 }
                 g.play_unchecked(mv);
@@ -303,11 +345,25 @@ impl<const N: usize> Batch<N> {
             Policy::Logits(v) => Some((v, true)),
         };
         if let Some((v, logits)) = values {
-            let bad = |x: f32| if logits { x.is_nan() || x == f32::INFINITY } else { !x.is_finite() || x < 0.0 };
-            let first = v.par_chunks(width).enumerate().with_min_len(64).find_first(|(_, row)| row.iter().any(|&x| bad(x)));
+            let bad = |x: f32| {
+                if logits {
+                    x.is_nan() || x == f32::INFINITY
+                } else {
+                    !x.is_finite() || x < 0.0
+                }
+            };
+            let first = v
+                .par_chunks(width)
+                .enumerate()
+                .with_min_len(64)
+                .find_first(|(_, row)| row.iter().any(|&x| bad(x)));
             if let Some((game, row)) = first {
                 let action = row.iter().position(|&x| bad(x)).unwrap_or(0);
-                return Err(BadPolicy { game, action, value: row[action] });
+                return Err(BadPolicy {
+                    game,
+                    action,
+                    value: row[action],
+                });
             }
         }
         self.masks.refresh(&self.games);
@@ -333,7 +389,9 @@ impl<const N: usize> Batch<N> {
     /// included (the board as it stands: every stone counts as alive).
     pub fn margins(&self, out: &mut [i32]) {
         let rules = &self.rules;
-        out.par_iter_mut().zip(&self.games).for_each(|(m, g)| *m = g.score(rules).margin());
+        out.par_iter_mut()
+            .zip(&self.games)
+            .for_each(|(m, g)| *m = g.score(rules).margin());
     }
 
     /// Returns the games where `which[i]` holds to the empty board. Each reset game gets a
@@ -347,7 +405,8 @@ impl<const N: usize> Batch<N> {
             self.over[i] = false;
             self.room[i] = false;
             self.resets[i] += 1;
-            self.rngs[i] = Xoshiro256PlusPlus::seed_from_u64(stream_seed(self.seed, i, self.resets[i]));
+            self.rngs[i] =
+                Xoshiro256PlusPlus::seed_from_u64(stream_seed(self.seed, i, self.resets[i]));
             self.masks.invalidate(i);
             self.planes.invalidate(i);
         }
@@ -401,12 +460,16 @@ impl<const N: usize> Batch<N> {
         let planes = 2 * history + EXTRA_PLANES;
         let ending = self.start.ending;
         let (rings, shape) = self.planes.rings();
-        out.par_chunks_mut(planes * points).zip(&self.games).zip(rings).with_min_len(16).for_each(|((block, g), ring)| {
-            let mut ring = ring.expect("rings kept");
-            shape.ensure(g, &mut ring);
-            shape.write(g, &ring, history, points, block);
-            extra_planes(g, ending, history, points, block);
-        });
+        out.par_chunks_mut(planes * points)
+            .zip(&self.games)
+            .zip(rings)
+            .with_min_len(16)
+            .for_each(|((block, g), ring)| {
+                let mut ring = ring.expect("rings kept");
+                shape.ensure(g, &mut ring);
+                shape.write(g, &ring, history, points, block);
+                extra_planes(g, ending, history, points, block);
+            });
     }
 
     /// [`Batch::features`] rebuilt for every game by walking its history back (the
@@ -415,28 +478,36 @@ impl<const N: usize> Batch<N> {
         let points = self.geometry().points();
         let planes = 2 * history + EXTRA_PLANES;
         let (locs, ending) = (&self.locs, self.start.ending);
-        out.par_chunks_mut(planes * points).zip(&self.games).for_each(|(block, g)| {
-            block[..2 * history * points].fill(0.0);
-            let c = g.to_move;
-            let (own, theirs) = (Cell::stone(c), Cell::stone(c.opponent()));
-            g.position.recent_configurations(history, |j, cells| {
-                for (i, &loc) in locs.iter().enumerate() {
-                    let cell = cells[loc as usize];
-                    if cell == own {
-                        block[j * points + i] = 1.0;
-                    } else if cell == theirs {
-                        block[(history + j) * points + i] = 1.0;
+        out.par_chunks_mut(planes * points)
+            .zip(&self.games)
+            .for_each(|(block, g)| {
+                block[..2 * history * points].fill(0.0);
+                let c = g.to_move;
+                let (own, theirs) = (Cell::stone(c), Cell::stone(c.opponent()));
+                g.position.recent_configurations(history, |j, cells| {
+                    for (i, &loc) in locs.iter().enumerate() {
+                        let cell = cells[loc as usize];
+                        if cell == own {
+                            block[j * points + i] = 1.0;
+                        } else if cell == theirs {
+                            block[(history + j) * points + i] = 1.0;
+                        }
                     }
-                }
+                });
+                extra_planes(g, ending, history, points, block);
             });
-            extra_planes(g, ending, history, points, block);
-        });
     }
 }
 
 /// The planes after the stones: all ones if Black is to move, if the side to move made
 /// the first pass, if the opponent made it, if a pass now would end the game; else zeros.
-fn extra_planes<const N: usize>(g: &Game<N>, ending: crate::game::Ending, history: usize, points: usize, block: &mut [f32]) {
+fn extra_planes<const N: usize>(
+    g: &Game<N>,
+    ending: crate::game::Ending,
+    history: usize,
+    points: usize,
+    block: &mut [f32],
+) {
     let c = g.to_move;
     let flags = [
         c == Color::Black,
@@ -458,7 +529,12 @@ fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
 /// One action of a game whose legal plays are the bit set `set` (the pass always legal),
 /// uniform among the plays (the pass only when there is none) or by `policy`'s values
 /// (weights, or logits if the flag is set) over the legal actions, the pass last.
-fn draw(ctx: &Ctx, set: &[u64], policy: Option<(&[f32], bool)>, rng: &mut Xoshiro256PlusPlus) -> usize {
+fn draw(
+    ctx: &Ctx,
+    set: &[u64],
+    policy: Option<(&[f32], bool)>,
+    rng: &mut Xoshiro256PlusPlus,
+) -> usize {
     if let Some((v, logits)) = policy {
         let pass = v.len() - 1;
         let mut top = f64::NEG_INFINITY;
@@ -466,7 +542,13 @@ fn draw(ctx: &Ctx, set: &[u64], policy: Option<(&[f32], bool)>, rng: &mut Xoshir
             ctx.for_each_legal(set, |a| top = top.max(f64::from(v[a])));
             top = top.max(f64::from(v[pass]));
         }
-        let weight = |x: f32| if logits { (f64::from(x) - top).exp() } else { f64::from(x) };
+        let weight = |x: f32| {
+            if logits {
+                (f64::from(x) - top).exp()
+            } else {
+                f64::from(x)
+            }
+        };
         let mut total = 0.0;
         ctx.for_each_legal(set, |a| total += weight(v[a]));
         total += weight(v[pass]);
@@ -524,12 +606,39 @@ mod tests {
     fn a_refused_step_changes_no_game() {
         let mut b = batch(3);
         b.step(&[12, 12, 25]).unwrap();
-        let before: Vec<u128> = b.games().iter().map(|g| g.position.board().hash()).collect();
+        let before: Vec<u128> = b
+            .games()
+            .iter()
+            .map(|g| g.position.board().hash())
+            .collect();
         // White to move everywhere; 12 is occupied in game 1.
-        assert_eq!(b.step(&[0, 12, 1]), Err(StepError::Illegal { game: 1, action: 12, reason: Illegal::Occupied }));
-        assert_eq!(b.step(&[0, 1, 26]), Err(StepError::OutOfRange { game: 2, action: 26 }));
-        assert_eq!(b.step(&[-1, 1, 2]), Err(StepError::OutOfRange { game: 0, action: -1 }));
-        let after: Vec<u128> = b.games().iter().map(|g| g.position.board().hash()).collect();
+        assert_eq!(
+            b.step(&[0, 12, 1]),
+            Err(StepError::Illegal {
+                game: 1,
+                action: 12,
+                reason: Illegal::Occupied
+            })
+        );
+        assert_eq!(
+            b.step(&[0, 1, 26]),
+            Err(StepError::OutOfRange {
+                game: 2,
+                action: 26
+            })
+        );
+        assert_eq!(
+            b.step(&[-1, 1, 2]),
+            Err(StepError::OutOfRange {
+                game: 0,
+                action: -1
+            })
+        );
+        let after: Vec<u128> = b
+            .games()
+            .iter()
+            .map(|g| g.position.board().hash())
+            .collect();
         assert_eq!(before, after);
         assert_eq!(b.lengths(), &[1, 1, 1]);
     }
@@ -539,12 +648,29 @@ mod tests {
     /// uniform, weights and logits, on rows of one and of several words.
     #[test]
     fn draws_from_bit_sets_equal_draws_from_rows() {
-        fn reference(row: &[bool], policy: Option<(&[f32], bool)>, rng: &mut Xoshiro256PlusPlus) -> usize {
+        fn reference(
+            row: &[bool],
+            policy: Option<(&[f32], bool)>,
+            rng: &mut Xoshiro256PlusPlus,
+        ) -> usize {
             let pass = row.len() - 1;
             let legal: Vec<usize> = (0..row.len()).filter(|&a| row[a]).collect();
             if let Some((v, logits)) = policy {
-                let top = if logits { legal.iter().map(|&a| f64::from(v[a])).fold(f64::NEG_INFINITY, f64::max) } else { 0.0 };
-                let weight = |a: usize| if logits { (f64::from(v[a]) - top).exp() } else { f64::from(v[a]) };
+                let top = if logits {
+                    legal
+                        .iter()
+                        .map(|&a| f64::from(v[a]))
+                        .fold(f64::NEG_INFINITY, f64::max)
+                } else {
+                    0.0
+                };
+                let weight = |a: usize| {
+                    if logits {
+                        (f64::from(v[a]) - top).exp()
+                    } else {
+                        f64::from(v[a])
+                    }
+                };
                 let total: f64 = legal.iter().map(|&a| weight(a)).sum();
                 if total > 0.0 && total.is_finite() {
                     let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
@@ -575,7 +701,9 @@ mod tests {
             for round in 0..3000 {
                 // Sparse, dense and empty rows; some zero weights and -inf logits.
                 let density = [0, 1, 8, 50, 100][round % 5];
-                let row: Vec<bool> = (0..width).map(|a| a == width - 1 || (r.next_u64() % 100) < density).collect();
+                let row: Vec<bool> = (0..width)
+                    .map(|a| a == width - 1 || (r.next_u64() % 100) < density)
+                    .collect();
                 let mut set = vec![0u64; geo.cells().div_ceil(64)];
                 for a in (0..width - 1).filter(|&a| row[a]) {
                     set[a / 64] |= 1 << (a % 64);
@@ -593,8 +721,15 @@ mod tests {
                     _ => Some((&v[..], round % 2 == 1)),
                 };
                 let seed = r.next_u64();
-                let (mut a, mut b) = (Xoshiro256PlusPlus::seed_from_u64(seed), Xoshiro256PlusPlus::seed_from_u64(seed));
-                assert_eq!(draw(ctx, &set, policy, &mut a), reference(&row, policy, &mut b), "{size}x{size}, round {round}");
+                let (mut a, mut b) = (
+                    Xoshiro256PlusPlus::seed_from_u64(seed),
+                    Xoshiro256PlusPlus::seed_from_u64(seed),
+                );
+                assert_eq!(
+                    draw(ctx, &set, policy, &mut a),
+                    reference(&row, policy, &mut b),
+                    "{size}x{size}, round {round}"
+                );
             }
         }
     }
@@ -602,7 +737,10 @@ mod tests {
     #[test]
     fn playout_is_the_same_whatever_the_thread_count() {
         let run = |threads: usize| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
             pool.install(|| {
                 let mut b = batch(64);
                 assert_eq!(b.playout(0.0, 1000), Ok(0));
@@ -626,15 +764,29 @@ mod tests {
         assert_eq!(plane(0)[0], 1.0);
         assert_eq!(plane(1)[0], 1.0);
         assert_eq!(plane(2)[24], 1.0);
-        assert_eq!(plane(3).iter().sum::<f32>(), 0.0, "no White stone before White's play");
+        assert_eq!(
+            plane(3).iter().sum::<f32>(),
+            0.0,
+            "no White stone before White's play"
+        );
         assert!(plane(4).iter().all(|&v| v == 1.0), "Black to move");
-        assert!(plane(5).iter().chain(&plane(6)).chain(&plane(7)).all(|&v| v == 0.0));
+        assert!(plane(5)
+            .iter()
+            .chain(&plane(6))
+            .chain(&plane(7))
+            .all(|&v| v == 0.0));
         b.step(&[25]).unwrap(); // Black passes first
         b.features(2, &mut f);
         let plane = |p: usize| f[p * 25..(p + 1) * 25].to_vec();
         assert!(plane(4).iter().all(|&v| v == 0.0), "White to move");
-        assert!(plane(6).iter().all(|&v| v == 1.0), "the opponent passed first");
-        assert!(plane(7).iter().all(|&v| v == 0.0), "a pass now does not end the game");
+        assert!(
+            plane(6).iter().all(|&v| v == 1.0),
+            "the opponent passed first"
+        );
+        assert!(
+            plane(7).iter().all(|&v| v == 0.0),
+            "a pass now does not end the game"
+        );
         b.step(&[25]).unwrap();
         b.features(2, &mut f);
         let plane = |p: usize| f[p * 25..(p + 1) * 25].to_vec();

@@ -20,9 +20,9 @@
 
 use rayon::prelude::*;
 
+use crate::color::Cell;
 use crate::game::Game;
 use crate::geometry::{Geometry, Loc};
-use crate::color::Cell;
 use crate::legal_watch::{self, Local, Turn, Watcher, SEEN_WORDS};
 use crate::position::{PlayRules, Position};
 
@@ -101,14 +101,23 @@ static EXPAND: [[bool; 8]; 256] = {
 
 impl Masks {
     /// Rows for `n` games, none of them current yet.
-    pub(crate) fn try_new(geo: Geometry, rules: PlayRules, n: usize) -> Result<Self, std::collections::TryReserveError> {
+    pub(crate) fn try_new(
+        geo: Geometry,
+        rules: PlayRules,
+        n: usize,
+    ) -> Result<Self, std::collections::TryReserveError> {
         let width = geo.points() + 1;
         let words = geo.cells().div_ceil(64);
         let mut index = vec![u16::MAX; geo.cells()];
         for (i, loc) in geo.locs().enumerate() {
             index[loc as usize] = i as u16;
         }
-        let ctx = Ctx { width, words, index, watcher: Watcher::new(geo, rules) };
+        let ctx = Ctx {
+            width,
+            words,
+            index,
+            watcher: Watcher::new(geo, rules),
+        };
         Ok(Masks {
             ctx,
             legal: filled(n.saturating_mul(words), 0)?,
@@ -141,7 +150,10 @@ impl Masks {
     /// Rebuilds every row that is out of date.
     pub(crate) fn refresh<const N: usize>(&mut self, games: &[Game<N>]) {
         let (slots, ctx) = self.slots();
-        slots.zip(games).with_min_len(64).for_each(|(s, g)| ctx.ensure(g, s));
+        slots
+            .zip(games)
+            .with_min_len(64)
+            .for_each(|(s, g)| ctx.ensure(g, s));
     }
 
     /// The layout and rules every game's update reads.
@@ -160,7 +172,10 @@ impl Masks {
     /// true); current only after [`Masks::refresh`].
     pub(crate) fn write_rows(&self, out: &mut [bool]) {
         let ctx = &self.ctx;
-        out.par_chunks_mut(ctx.width).zip(self.legal.par_chunks(ctx.words)).with_min_len(256).for_each(|(row, set)| ctx.expand(set, row));
+        out.par_chunks_mut(ctx.width)
+            .zip(self.legal.par_chunks(ctx.words))
+            .with_min_len(256)
+            .for_each(|(row, set)| ctx.expand(set, row));
     }
 
     /// The per-game slots, in game order, for a parallel pass, with what updates them.
@@ -174,7 +189,16 @@ impl Masks {
             .zip(self.seen.par_chunks_mut(SEEN_WORDS))
             .zip(self.complete.par_iter_mut())
             .zip(self.played.par_chunks_mut(2 * ctx.words))
-            .map(|(((((legal, watch), fresh), seen), complete), played)| Slot { legal, watch, fresh, seen, complete, played });
+            .map(
+                |(((((legal, watch), fresh), seen), complete), played)| Slot {
+                    legal,
+                    watch,
+                    fresh,
+                    seen,
+                    complete,
+                    played,
+                },
+            );
         (slots, ctx)
     }
 }
@@ -220,7 +244,10 @@ fn put(watch: &mut [u64], words: usize, set: usize, i: usize, on: bool) {
 impl Ctx {
     #[inline]
     fn turn<const N: usize>(g: &Game<N>) -> Turn {
-        Turn { color: g.to_move, last_pass: g.passes.last_pass }
+        Turn {
+            color: g.to_move,
+            last_pass: g.passes.last_pass,
+        }
     }
 
     /// The flat index of the pass.
@@ -287,11 +314,20 @@ impl Ctx {
     /// where its colour never stood at `p` (the configuration after it has that stone) or
     /// where the filter of configurations rules the configuration out.
     #[inline]
-    fn probe<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, f: usize, delta: u32, s: &Slot<'_>) -> bool {
+    fn probe<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        turn: Turn,
+        p: Loc,
+        f: usize,
+        delta: u32,
+        s: &Slot<'_>,
+    ) -> bool {
         let c = turn.color;
         let new = self.watcher.probes && *s.complete && {
             let (k, bit) = at(f);
-            s.played[c.index() * self.words + k] & bit == 0 || !legal_watch::may_have_seen_key(s.seen, true, pos.board().hash(), delta)
+            s.played[c.index() * self.words + k] & bit == 0
+                || !legal_watch::may_have_seen_key(s.seen, true, pos.board().hash(), delta)
         };
         new || pos.check_move(p, c, turn.last_pass).is_ok()
     }
@@ -299,7 +335,15 @@ impl Ctx {
     /// The answer of `turn` at the watched empty point `p` (flat index `f`) classified as
     /// `local` (a capture or decided), kept in the sets of its colour.
     #[inline]
-    fn answer<const N: usize>(&self, pos: &Position<N>, turn: Turn, p: Loc, f: usize, local: Local, s: &mut Slot<'_>) -> bool {
+    fn answer<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        turn: Turn,
+        p: Loc,
+        f: usize,
+        local: Local,
+        s: &mut Slot<'_>,
+    ) -> bool {
         let (k, w) = (turn.color.index(), self.words);
         let legal = match local {
             Local::Capture => {
@@ -345,7 +389,10 @@ impl Ctx {
             let q = (slot >> 32) as usize;
             q == 0 || watch[captures + (q - 1) / 64] >> ((q - 1) % 64) & 1 == 0
         };
-        let at = watch[slots.clone()].iter().position(|&slot| slot >> 32 == key).or_else(|| watch[slots.clone()].iter().position(|&slot| free(slot)));
+        let at = watch[slots.clone()]
+            .iter()
+            .position(|&slot| slot >> 32 == key)
+            .or_else(|| watch[slots.clone()].iter().position(|&slot| free(slot)));
         if let Some(i) = at {
             watch[slots.start + i] = key << 32 | u64::from(delta);
         }
@@ -355,7 +402,10 @@ impl Ctx {
     #[inline]
     fn kept_delta(&self, watch: &[u64], k: usize, p: Loc) -> Option<u32> {
         let key = u64::from(p) + 1;
-        watch[self.slots(k)].iter().find(|&&slot| slot >> 32 == key).map(|&slot| slot as u32)
+        watch[self.slots(k)]
+            .iter()
+            .find(|&&slot| slot >> 32 == key)
+            .map(|&slot| slot as u32)
     }
 
     /// Records the point of flat index `f` as settled with `answers` (Black's, White's).
@@ -369,7 +419,15 @@ impl Ctx {
     /// Stops watching `p` (loc), for both colours.
     #[inline]
     fn unwatch(&self, watch: &mut [u64], p: Loc) {
-        for set in [WATCHED, STALE, STALE + 1, BANNED, BANNED + 1, CAPTURE, CAPTURE + 1] {
+        for set in [
+            WATCHED,
+            STALE,
+            STALE + 1,
+            BANNED,
+            BANNED + 1,
+            CAPTURE,
+            CAPTURE + 1,
+        ] {
             put(watch, self.words, set, p as usize, false);
         }
     }
@@ -381,8 +439,18 @@ impl Ctx {
             s.seen.fill(0);
             s.remember(g.position.board().hash());
             s.played.fill(0);
-            for (loc, &cell) in g.position.board().cells().iter().enumerate().take(self.index.len()) {
-                if let (Some(c), Some(&f)) = (cell.color(), self.index.get(loc).filter(|&&f| f != u16::MAX)) {
+            for (loc, &cell) in g
+                .position
+                .board()
+                .cells()
+                .iter()
+                .enumerate()
+                .take(self.index.len())
+            {
+                if let (Some(c), Some(&f)) = (
+                    cell.color(),
+                    self.index.get(loc).filter(|&&f| f != u16::MAX),
+                ) {
                     let f = usize::from(f);
                     s.played[c.index() * self.words + f / 64] |= 1 << (f % 64);
                 }
@@ -429,18 +497,33 @@ impl Ctx {
     /// Before `g`'s side to move plays at `loc` (a legal play): marks in `marks` (one bit
     /// per padded cell) the stones it will remove and the last liberties of its chains
     /// that may leave atari, or gives the row up if the play is a suicide.
-    pub(crate) fn before_play<const N: usize>(&self, g: &Game<N>, loc: Loc, s: &mut Slot<'_>, marks: &mut [u64]) {
+    pub(crate) fn before_play<const N: usize>(
+        &self,
+        g: &Game<N>,
+        loc: Loc,
+        s: &mut Slot<'_>,
+        marks: &mut [u64],
+    ) {
         if !self.watcher.incremental || !*s.fresh {
             return;
         }
-        if !self.watcher.before_play_retested(&g.position, loc, g.to_move, marks) {
+        if !self
+            .watcher
+            .before_play_retested(&g.position, loc, g.to_move, marks)
+        {
             *s.fresh = false;
         }
     }
 
     /// After `g` made the move `mv` (`None`: a pass): brings the row up to date, with the
     /// points [`Ctx::before_play`] marked in `marks` (left clear).
-    pub(crate) fn after_move<const N: usize>(&self, g: &Game<N>, mv: Option<Loc>, mut s: Slot<'_>, marks: &mut [u64]) {
+    pub(crate) fn after_move<const N: usize>(
+        &self,
+        g: &Game<N>,
+        mv: Option<Loc>,
+        mut s: Slot<'_>,
+        marks: &mut [u64],
+    ) {
         if let Some(loc) = mv.filter(|_| *s.complete) {
             s.remember(g.position.board().hash());
             let (c, f) = (g.to_move.opponent(), self.index(loc));
@@ -456,7 +539,8 @@ impl Ctx {
             let f = self.index(loc);
             s.legal[f / 64] &= !(1 << (f % 64));
             put(s.watch, w, SETTLED, f, false);
-            self.watcher.after_play_retested(&g.position, loc, g.to_move.opponent(), marks);
+            self.watcher
+                .after_play_retested(&g.position, loc, g.to_move.opponent(), marks);
             // The played point holds a stone now (a suicide gave the row up before the
             // play): it leaves the watch with its answers here, not as a marked point
             // visited by the next retest (the marks may name it: a liberty it filled).
@@ -511,7 +595,9 @@ impl Ctx {
                         false
                     }
                 } else if s.watch[(CAPTURE + k) * w + word] & bit != 0 {
-                    let delta = self.kept_delta(s.watch, k, p).unwrap_or_else(|| self.delta(pos, turn, p));
+                    let delta = self
+                        .kept_delta(s.watch, k, p)
+                        .unwrap_or_else(|| self.delta(pos, turn, p));
                     let legal = self.probe(pos, turn, p, f, delta, s);
                     put(s.watch, w, BANNED + k, p as usize, !legal);
                     legal
@@ -528,7 +614,8 @@ impl Ctx {
         }
         for word in 0..w {
             let settled = s.watch[SETTLED * w + word];
-            s.legal[word] = (s.legal[word] & !settled) | (s.watch[(ANSWER + k) * w + word] & settled);
+            s.legal[word] =
+                (s.legal[word] & !settled) | (s.watch[(ANSWER + k) * w + word] & settled);
         }
     }
 }
@@ -540,7 +627,6 @@ fn filled<T: Clone>(n: usize, value: T) -> Result<Vec<T>, std::collections::TryR
     v.resize(n, value);
     Ok(v)
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -582,8 +668,12 @@ mod tests {
     #[test]
     fn kept_mask_per_game_is_as_documented() {
         let bytes = |side: usize| {
-            let m = super::Masks::try_new(Geometry::new(side, side).unwrap(), Rules::area3(13).play, 1).unwrap();
-            8 * (m.legal.len() + m.watch.len() + m.seen.len() + m.played.len()) + m.fresh.len() + m.complete.len()
+            let m =
+                super::Masks::try_new(Geometry::new(side, side).unwrap(), Rules::area3(13).play, 1)
+                    .unwrap();
+            8 * (m.legal.len() + m.watch.len() + m.seen.len() + m.played.len())
+                + m.fresh.len()
+                + m.complete.len()
         };
         assert!(bytes(9) <= 800, "{}", bytes(9));
         assert!(bytes(19) <= 1310, "{}", bytes(19));
@@ -591,7 +681,13 @@ mod tests {
 
     /// Random lines of `n` games on a `w` x `h` board for `steps` steps under every play
     /// rule, checked after every step; returns the ko and superko bans seen.
-    fn lines<const N: usize>(rng: &mut Xoshiro256PlusPlus, w: usize, h: usize, n: usize, steps: usize) -> usize {
+    fn lines<const N: usize>(
+        rng: &mut Xoshiro256PlusPlus,
+        w: usize,
+        h: usize,
+        n: usize,
+        steps: usize,
+    ) -> usize {
         let mut banned = 0;
         for (ko, suicide) in [
             (KoRule::CapturingSuperko, false),
@@ -600,7 +696,11 @@ mod tests {
             (KoRule::SimpleKo, true),
             (KoRule::PositionalSuperko, true),
         ] {
-            let rules = Rules { play: PlayRules { ko, suicide }, ending: Ending::EqualMoves, ..Rules::area3(13) };
+            let rules = Rules {
+                play: PlayRules { ko, suicide },
+                ending: Ending::EqualMoves,
+                ..Rules::area3(13)
+            };
             let geo = Geometry::new(w, h).unwrap();
             let width = geo.points() + 1;
             let mut b = Batch::<N>::new(geo, rules, n, rng.next_u64());
@@ -608,10 +708,15 @@ mod tests {
             b.legal_mask(&mut kept);
             for step in 0..steps {
                 b.legal_mask_from_scratch(&mut scratch);
-                assert_eq!(kept, scratch, "{w}x{h} {ko:?} suicide={suicide}, step {step}");
+                assert_eq!(
+                    kept, scratch,
+                    "{w}x{h} {ko:?} suicide={suicide}, step {step}"
+                );
                 for (g, row) in b.games().iter().zip(scratch.chunks(width)) {
                     for (i, loc) in geo.locs().enumerate() {
-                        banned += usize::from(!row[i] && matches!(g.check(loc), Err(Illegal::Superko | Illegal::Ko)));
+                        banned += usize::from(
+                            !row[i] && matches!(g.check(loc), Err(Illegal::Superko | Illegal::Ko)),
+                        );
                     }
                 }
                 let actions: Vec<i64> = kept

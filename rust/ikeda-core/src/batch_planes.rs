@@ -75,7 +75,15 @@ impl Planes {
         for (i, loc) in geo.locs().enumerate() {
             index[loc as usize] = i as u16;
         }
-        Ok(Planes { depth: 0, words: geo.points().div_ceil(64), index, bits: Vec::new(), newest: filled(n, 0)?, held: filled(n, 0)?, fresh: filled(n, false)? })
+        Ok(Planes {
+            depth: 0,
+            words: geo.points().div_ceil(64),
+            index,
+            bits: Vec::new(),
+            newest: filled(n, 0)?,
+            held: filled(n, 0)?,
+            fresh: filled(n, false)?,
+        })
     }
 
     /// Keeps at least `depth` configurations per game from now on (every ring is then
@@ -88,7 +96,9 @@ impl Planes {
             return false; // ring positions are bytes
         }
         let n = self.fresh.len();
-        let size = n.checked_mul(depth).and_then(|x| x.checked_mul(2 * self.words));
+        let size = n
+            .checked_mul(depth)
+            .and_then(|x| x.checked_mul(2 * self.words));
         let mut bits = Vec::new();
         if size.is_none_or(|s| bits.try_reserve_exact(s).is_err()) {
             return false;
@@ -110,8 +120,17 @@ impl Planes {
     }
 
     /// The per-game rings in game order, `None` for each game while nothing is kept.
-    pub(crate) fn rings(&mut self) -> (impl IndexedParallelIterator<Item = Option<Ring<'_>>>, Shape<'_>) {
-        let shape = Shape { depth: self.depth, words: self.words, index: &self.index };
+    pub(crate) fn rings(
+        &mut self,
+    ) -> (
+        impl IndexedParallelIterator<Item = Option<Ring<'_>>>,
+        Shape<'_>,
+    ) {
+        let shape = Shape {
+            depth: self.depth,
+            words: self.words,
+            index: &self.index,
+        };
         let n = self.fresh.len();
         let rings = if self.depth == 0 {
             rayon::iter::Either::Left((0..n).into_par_iter().map(|_| None))
@@ -123,7 +142,14 @@ impl Planes {
                     .zip(self.newest.par_iter_mut())
                     .zip(self.held.par_iter_mut())
                     .zip(self.fresh.par_iter_mut())
-                    .map(|(((bits, newest), held), fresh)| Some(Ring { bits, newest, held, fresh })),
+                    .map(|(((bits, newest), held), fresh)| {
+                        Some(Ring {
+                            bits,
+                            newest,
+                            held,
+                            fresh,
+                        })
+                    }),
             )
         };
         (rings, shape)
@@ -194,7 +220,14 @@ impl Shape<'_> {
     /// Writes the `2 * history` stone planes of `g` (side to move first, newest first,
     /// zero where the game is younger) into `block`, `points` values each, from its ring
     /// (current). Precondition: `history <= depth`.
-    pub(crate) fn write<const N: usize>(&self, g: &Game<N>, r: &Ring<'_>, history: usize, points: usize, block: &mut [f32]) {
+    pub(crate) fn write<const N: usize>(
+        &self,
+        g: &Game<N>,
+        r: &Ring<'_>,
+        history: usize,
+        points: usize,
+        block: &mut [f32],
+    ) {
         let w = self.words;
         let own = g.to_move.index();
         for j in 0..history {
@@ -203,7 +236,10 @@ impl Shape<'_> {
                 let from = self.slot(*r.newest, j);
                 for (k, colour) in [own, 1 - own].into_iter().enumerate() {
                     let set = &r.bits[from + colour * w..from + (colour + 1) * w];
-                    expand(set, &mut block[planes[k] * points..(planes[k] + 1) * points]);
+                    expand(
+                        set,
+                        &mut block[planes[k] * points..(planes[k] + 1) * points],
+                    );
                 }
             } else {
                 for p in planes {
@@ -237,7 +273,6 @@ fn expand(set: &[u64], out: &mut [f32]) {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use rand_core::{RngCore, SeedableRng};
@@ -263,7 +298,11 @@ mod tests {
                 (KoRule::SimpleKo, false, Ending::EqualMoves),
                 (KoRule::PositionalSuperko, true, Ending::TwoPasses),
             ] {
-                let rules = Rules { play: PlayRules { ko, suicide }, ending, ..Rules::area3(13) };
+                let rules = Rules {
+                    play: PlayRules { ko, suicide },
+                    ending,
+                    ..Rules::area3(13)
+                };
                 let geo = Geometry::new(w, h).unwrap();
                 let (n, points) = (10, geo.points());
                 let mut b = Batch::<N>::new(geo, rules, n, rng.next_u64());
@@ -277,9 +316,16 @@ mod tests {
                     let (mut kept, mut walked) = (vec![f32::NAN; size], vec![f32::NAN; size]);
                     b.features(history, &mut kept);
                     b.features_from_history(history, &mut walked);
-                    assert_eq!(kept, walked, "{w}x{h} {ko:?} suicide={suicide} {ending:?} history={history} step {step}");
+                    assert_eq!(
+                        kept, walked,
+                        "{w}x{h} {ko:?} suicide={suicide} {ending:?} history={history} step {step}"
+                    );
                     b.legal_mask(&mut mask);
-                    let stones: usize = b.games().iter().map(|g| g.lost.iter().sum::<u32>() as usize).sum();
+                    let stones: usize = b
+                        .games()
+                        .iter()
+                        .map(|g| g.lost.iter().sum::<u32>() as usize)
+                        .sum();
                     let actions: Vec<i64> = mask
                         .chunks(points + 1)
                         .map(|row| {
@@ -292,7 +338,12 @@ mod tests {
                         })
                         .collect();
                     b.step(&actions).unwrap();
-                    captures += b.games().iter().map(|g| g.lost.iter().sum::<u32>() as usize).sum::<usize>() - stones;
+                    captures += b
+                        .games()
+                        .iter()
+                        .map(|g| g.lost.iter().sum::<u32>() as usize)
+                        .sum::<usize>()
+                        - stones;
                     match rng.next_u64() % 60 {
                         0 => b.reset(&(0..n).map(|_| rng.next_u64() % 3 == 0).collect::<Vec<_>>()),
                         1 => {

@@ -114,7 +114,11 @@ impl Bits {
     fn new(width: usize, height: usize) -> Bits {
         let points = width * height;
         debug_assert!(points <= MAX_POINTS);
-        let all = if points == 64 { u64::MAX } else { (1 << points) - 1 };
+        let all = if points == 64 {
+            u64::MAX
+        } else {
+            (1 << points) - 1
+        };
         let (mut has_left, mut has_right) = (0, 0);
         for i in 0..points {
             if i % width > 0 {
@@ -124,7 +128,13 @@ impl Bits {
                 has_right |= 1 << i;
             }
         }
-        let mut b = Bits { width, all, has_left, has_right, neighbours: [0; MAX_POINTS] };
+        let mut b = Bits {
+            width,
+            all,
+            has_left,
+            has_right,
+            neighbours: [0; MAX_POINTS],
+        };
         for i in 0..points {
             b.neighbours[i] = b.grow(1 << i) & !(1 << i);
         }
@@ -134,7 +144,11 @@ impl Bits {
     /// `m` and its neighbours.
     #[inline(always)]
     fn grow(&self, m: u64) -> u64 {
-        (m | ((m & self.has_right) << 1) | ((m & self.has_left) >> 1) | (m << self.width) | (m >> self.width)) & self.all
+        (m | ((m & self.has_right) << 1)
+            | ((m & self.has_left) >> 1)
+            | (m << self.width)
+            | (m >> self.width))
+            & self.all
     }
 
     /// The stones of `stones` connected to `seeds` (a subset of `stones`).
@@ -209,17 +223,27 @@ impl Dense {
             .map(|j| {
                 let mut t = [0u32; 256];
                 for (byte, v) in t.iter_mut().enumerate() {
-                    *v = (0..8).filter(|k| byte >> k & 1 == 1 && 8 * j + k < points).map(|k| 3u32.pow((8 * j + k) as u32)).sum();
+                    *v = (0..8)
+                        .filter(|k| byte >> k & 1 == 1 && 8 * j + k < points)
+                        .map(|k| 3u32.pow((8 * j + k) as u32))
+                        .sum();
                 }
                 t
             })
             .collect();
-        Dense { code, bits: vec![0; 3usize.pow(points as u32).div_ceil(64)] }
+        Dense {
+            code,
+            bits: vec![0; 3usize.pow(points as u32).div_ceil(64)],
+        }
     }
 
     #[inline(always)]
     fn code_of(&self, m: u64) -> u32 {
-        self.code.iter().enumerate().map(|(j, t)| t[(m >> (8 * j)) as usize & 0xff]).sum()
+        self.code
+            .iter()
+            .enumerate()
+            .map(|(j, t)| t[(m >> (8 * j)) as usize & 0xff])
+            .sum()
     }
 }
 
@@ -311,7 +335,8 @@ impl Counter<'_> {
     /// left the board (Rules 3 and 5); the repetition test is the caller's.
     #[inline(always)]
     fn child(&self, node: &Node, p: u32) -> Option<(Stones, bool)> {
-        self.bits.play(node.stones, node.to_move as usize, p, self.suicide)
+        self.bits
+            .play(node.stones, node.to_move as usize, p, self.suicide)
     }
 
     /// Counts `nodes` more visited nodes; an error if the budget or the stop flag says so,
@@ -339,15 +364,28 @@ impl Counter<'_> {
 
     /// The games below `root`, whose path (its own configuration included) is in `set`,
     /// and the nodes visited.
-    fn walk<S: PathSet>(&self, set: &mut S, stack: &mut Vec<Frame<S::Key>>, root: Node) -> Result<(u64, u64), CountError> {
+    fn walk<S: PathSet>(
+        &self,
+        set: &mut S,
+        stack: &mut Vec<Frame<S::Key>>,
+        root: Node,
+    ) -> Result<(u64, u64), CountError> {
         let empty = |s: Stones| self.bits.all & !(s[0] | s[1]);
         stack.clear();
-        stack.push(Frame { node: root, key: set.key(root.stones), todo: empty(root.stones), pass_next: true, inserted: false });
+        stack.push(Frame {
+            node: root,
+            key: set.key(root.stones),
+            todo: empty(root.stones),
+            pass_next: true,
+            inserted: false,
+        });
         let mut games = 0u64;
         let mut since_check = 0u64;
         let mut checked = 0u64;
         let result = loop {
-            let Some(top) = stack.last_mut() else { break Ok(games) };
+            let Some(top) = stack.last_mut() else {
+                break Ok(games);
+            };
             let node = top.node;
             let c = COLORS[node.to_move as usize];
             let child = if top.pass_next {
@@ -358,11 +396,23 @@ impl Counter<'_> {
                     continue;
                 }
                 let key = top.key;
-                Frame { node: Node { stones: node.stones, to_move: node.to_move ^ 1, passes }, key, todo: empty(node.stones), pass_next: true, inserted: false }
+                Frame {
+                    node: Node {
+                        stones: node.stones,
+                        to_move: node.to_move ^ 1,
+                        passes,
+                    },
+                    key,
+                    todo: empty(node.stones),
+                    pass_next: true,
+                    inserted: false,
+                }
             } else if top.todo != 0 {
                 let p = top.todo.trailing_zeros();
                 top.todo &= top.todo - 1;
-                let Some((stones, removed)) = self.child(&node, p) else { continue };
+                let Some((stones, removed)) = self.child(&node, p) else {
+                    continue;
+                };
                 let key = set.key(stones);
                 if (self.positional || removed) && set.contains(key) {
                     continue;
@@ -372,7 +422,17 @@ impl Counter<'_> {
                     Err(e) => break Err(e),
                 };
                 let passes = node.passes.play(c, self.ending);
-                Frame { node: Node { stones, to_move: node.to_move ^ 1, passes }, key, todo: empty(stones), pass_next: true, inserted }
+                Frame {
+                    node: Node {
+                        stones,
+                        to_move: node.to_move ^ 1,
+                        passes,
+                    },
+                    key,
+                    todo: empty(stones),
+                    pass_next: true,
+                    inserted,
+                }
             } else {
                 let f = stack.pop().expect("the top frame");
                 if f.inserted {
@@ -462,7 +522,10 @@ struct Subtree {
 /// The number of complete games from `game` (a game already over counts as one), on the
 /// current rayon pool. Works on boards of at most [`MAX_POINTS`] points under rules whose
 /// games all end ([`finite`]).
-pub fn count_games_bits<const N: usize>(game: &Game<N>, limits: CountLimits<'_>) -> Result<u64, CountError> {
+pub fn count_games_bits<const N: usize>(
+    game: &Game<N>,
+    limits: CountLimits<'_>,
+) -> Result<u64, CountError> {
     if game.passes.over {
         return Ok(1);
     }
@@ -477,7 +540,10 @@ pub fn count_games_bits<const N: usize>(game: &Game<N>, limits: CountLimits<'_>)
 
 /// The counter for `game`, its history (oldest first) and the root node; the refusals of
 /// [`count_games_bits`].
-fn setup<'a, const N: usize>(game: &Game<N>, limits: CountLimits<'a>) -> Result<(Counter<'a>, Vec<Stones>, Node), CountError> {
+fn setup<'a, const N: usize>(
+    game: &Game<N>,
+    limits: CountLimits<'a>,
+) -> Result<(Counter<'a>, Vec<Stones>, Node), CountError> {
     let rules = game.position.rules();
     if !finite(rules.ko, rules.suicide) {
         return Err(CountError::Endless);
@@ -489,9 +555,14 @@ fn setup<'a, const N: usize>(game: &Game<N>, limits: CountLimits<'a>) -> Result<
     }
     let counter = Counter::new(geo, game.ending, rules.ko, rules.suicide, limits);
     let mut history = Vec::new();
-    game.position.recent_configurations(usize::MAX, |_, cells| history.push(stones_of(geo, cells)));
+    game.position
+        .recent_configurations(usize::MAX, |_, cells| history.push(stones_of(geo, cells)));
     history.reverse();
-    let root = Node { stones: history[history.len() - 1], to_move: game.to_move.index() as u8, passes: game.passes };
+    let root = Node {
+        stones: history[history.len() - 1],
+        to_move: game.to_move.index() as u8,
+        passes: game.passes,
+    };
     Ok((counter, history, root))
 }
 
@@ -515,12 +586,23 @@ pub struct Estimate {
 /// uniformly (seeded), and scales up: the games (each sampled subtree's count times its
 /// multiplicity) and the nodes of the whole count, with standard errors. For a count too
 /// large to run: its size, checked against a known total where there is one.
-pub fn estimate_count<const N: usize>(game: &Game<N>, subtrees: usize, samples: usize, seed: u64) -> Result<Estimate, CountError> {
+pub fn estimate_count<const N: usize>(
+    game: &Game<N>,
+    subtrees: usize,
+    samples: usize,
+    seed: u64,
+) -> Result<Estimate, CountError> {
     use rand_core::{RngCore, SeedableRng};
     let (counter, history, root) = setup(game, CountLimits::default())?;
     let (ended, frontier) = counter.split(&history, root, subtrees)?;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let picks: Vec<usize> = if frontier.is_empty() { Vec::new() } else { (0..samples).map(|_| (rng.next_u64() % frontier.len() as u64) as usize).collect() };
+    let picks: Vec<usize> = if frontier.is_empty() {
+        Vec::new()
+    } else {
+        (0..samples)
+            .map(|_| (rng.next_u64() % frontier.len() as u64) as usize)
+            .collect()
+    };
     let counted: Vec<(u64, u64)> = if counter.points <= DENSE_POINTS {
         counter.sample(&frontier, &picks, || Dense::new(counter.points))?
     } else {
@@ -533,7 +615,11 @@ pub fn estimate_count<const N: usize>(game: &Game<N>, subtrees: usize, samples: 
             return (0.0, 0.0);
         }
         let mean = xs.iter().sum::<f64>() / n;
-        let var = if xs.len() > 1 { xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+        let var = if xs.len() > 1 {
+            xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
         let f = frontier.len() as f64;
         (f * mean, f * (var / n).sqrt())
     };
@@ -562,7 +648,13 @@ fn stones_of<const N: usize>(geo: Geometry, cells: &[Cell; N]) -> Stones {
 }
 
 impl<'a> Counter<'a> {
-    fn new(geo: Geometry, ending: Ending, ko: KoRule, suicide: bool, limits: CountLimits<'a>) -> Self {
+    fn new(
+        geo: Geometry,
+        ending: Ending,
+        ko: KoRule,
+        suicide: bool,
+        limits: CountLimits<'a>,
+    ) -> Self {
         Counter {
             bits: Bits::new(geo.width as usize, geo.height as usize),
             points: geo.points(),
@@ -579,13 +671,23 @@ impl<'a> Counter<'a> {
     /// Splits the tree below `root` (whose history is `history`, oldest first, `root`'s
     /// configuration last) into at least `subtrees` subtrees where it can and counts them
     /// in parallel.
-    fn count<S: PathSet>(&self, history: &[Stones], root: Node, new_set: impl Fn() -> S + Sync, subtrees: usize) -> Result<u64, CountError> {
+    fn count<S: PathSet>(
+        &self,
+        history: &[Stones],
+        root: Node,
+        new_set: impl Fn() -> S + Sync,
+        subtrees: usize,
+    ) -> Result<u64, CountError> {
         let (ended, frontier) = self.split(history, root, subtrees)?;
         let counted = frontier
             .into_par_iter()
             .map_init(
                 || (new_set(), Vec::new()),
-                |(set, stack), t| self.subtree(set, stack, &t).map(|(games, _)| games).map_err(|e| self.fail(e)),
+                |(set, stack), t| {
+                    self.subtree(set, stack, &t)
+                        .map(|(games, _)| games)
+                        .map_err(|e| self.fail(e))
+                },
             )
             .try_reduce(|| 0, |a, b| Ok(a + b));
         match (counted, self.reason.get()) {
@@ -597,7 +699,12 @@ impl<'a> Counter<'a> {
     /// The games that end within the first moves below `root` (weighted) and the subtrees
     /// still going after them: at least `subtrees` of them where the tree has that many
     /// within [`MAX_SPLIT_DEPTH`] moves.
-    fn split(&self, history: &[Stones], root: Node, subtrees: usize) -> Result<(u64, Vec<Subtree>), CountError> {
+    fn split(
+        &self,
+        history: &[Stones],
+        root: Node,
+        subtrees: usize,
+    ) -> Result<(u64, Vec<Subtree>), CountError> {
         let perms = symmetries(self.bits.width, self.points / self.bits.width);
         // The symmetries that map the history's set onto itself and fix the configuration
         // now: the root's state is its own image under each.
@@ -609,7 +716,12 @@ impl<'a> Counter<'a> {
             })
             .fold(0u8, |m, g| m | 1 << g);
         let mut ended = 0u64;
-        let mut frontier = vec![Subtree { node: root, path: history.to_vec(), weight: 1, fixed }];
+        let mut frontier = vec![Subtree {
+            node: root,
+            path: history.to_vec(),
+            weight: 1,
+            fixed,
+        }];
         for _ in 0..MAX_SPLIT_DEPTH {
             if frontier.is_empty() || frontier.len() >= subtrees {
                 break;
@@ -625,13 +737,29 @@ impl<'a> Counter<'a> {
     }
 
     /// The games (weighted) and nodes of the subtrees `picks` of `frontier`.
-    fn sample<S: PathSet>(&self, frontier: &[Subtree], picks: &[usize], new_set: impl Fn() -> S + Sync + Send) -> Result<Vec<(u64, u64)>, CountError> {
-        picks.par_iter().map_init(|| (new_set(), Vec::new()), |(set, stack), &i| self.subtree(set, stack, &frontier[i])).collect()
+    fn sample<S: PathSet>(
+        &self,
+        frontier: &[Subtree],
+        picks: &[usize],
+        new_set: impl Fn() -> S + Sync + Send,
+    ) -> Result<Vec<(u64, u64)>, CountError> {
+        picks
+            .par_iter()
+            .map_init(
+                || (new_set(), Vec::new()),
+                |(set, stack), &i| self.subtree(set, stack, &frontier[i]),
+            )
+            .collect()
     }
 
     /// The games of subtree `t` (weighted) and the nodes visited, the path's set left as
     /// it was found.
-    fn subtree<S: PathSet>(&self, set: &mut S, stack: &mut Vec<Frame<S::Key>>, t: &Subtree) -> Result<(u64, u64), CountError> {
+    fn subtree<S: PathSet>(
+        &self,
+        set: &mut S,
+        stack: &mut Vec<Frame<S::Key>>,
+        t: &Subtree,
+    ) -> Result<(u64, u64), CountError> {
         let mut added = Vec::new();
         let mut n = Ok((0, 0));
         for &s in &t.path {
@@ -663,18 +791,31 @@ impl<'a> Counter<'a> {
         if passes.over {
             ended += t.weight;
         } else {
-            out.push(Subtree { node: Node { passes, to_move: node.to_move ^ 1, ..node }, ..t.clone() });
+            out.push(Subtree {
+                node: Node {
+                    passes,
+                    to_move: node.to_move ^ 1,
+                    ..node
+                },
+                ..t.clone()
+            });
         }
-        let fixing: Vec<usize> = (0..perms.len()).filter(|&g| t.fixed >> g & 1 == 1).collect();
+        let fixing: Vec<usize> = (0..perms.len())
+            .filter(|&g| t.fixed >> g & 1 == 1)
+            .collect();
         let mut todo = self.bits.all & !(node.stones[0] | node.stones[1]);
         while todo != 0 {
             let p = todo.trailing_zeros();
             todo &= todo - 1;
-            let orbit = fixing.iter().fold(1u64 << p, |m, &g| m | 1 << perms[g][p as usize]);
+            let orbit = fixing
+                .iter()
+                .fold(1u64 << p, |m, &g| m | 1 << perms[g][p as usize]);
             if orbit.trailing_zeros() != p {
                 continue; // counted with the smallest point of its class
             }
-            let Some((stones, removed)) = self.child(&node, p) else { continue };
+            let Some((stones, removed)) = self.child(&node, p) else {
+                continue;
+            };
             if (self.positional || removed) && t.path.contains(&stones) {
                 continue;
             }
@@ -682,10 +823,17 @@ impl<'a> Counter<'a> {
             path.push(stones);
             let fixed = fixing
                 .iter()
-                .filter(|&&g| image(&perms[g], stones[0]) == stones[0] && image(&perms[g], stones[1]) == stones[1])
+                .filter(|&&g| {
+                    image(&perms[g], stones[0]) == stones[0]
+                        && image(&perms[g], stones[1]) == stones[1]
+                })
                 .fold(0u8, |m, &g| m | 1 << g);
             out.push(Subtree {
-                node: Node { stones, to_move: node.to_move ^ 1, passes: node.passes.play(c, self.ending) },
+                node: Node {
+                    stones,
+                    to_move: node.to_move ^ 1,
+                    passes: node.passes.play(c, self.ending),
+                },
                 path,
                 weight: t.weight * u64::from(orbit.count_ones()),
                 fixed,
@@ -702,10 +850,17 @@ mod tests {
     use crate::position::{PlayRules, Position};
     use crate::{Geometry, CELLS_9};
 
-    const TROMP_TAYLOR: PlayRules = PlayRules { ko: KoRule::PositionalSuperko, suicide: true };
+    const TROMP_TAYLOR: PlayRules = PlayRules {
+        ko: KoRule::PositionalSuperko,
+        suicide: true,
+    };
 
     fn game(w: usize, h: usize, rules: PlayRules, ending: Ending) -> Game<CELLS_9> {
-        Game::with_ending(Position::<CELLS_9>::new(Geometry::new(w, h).unwrap(), rules), Color::Black, ending)
+        Game::with_ending(
+            Position::<CELLS_9>::new(Geometry::new(w, h).unwrap(), rules),
+            Color::Black,
+            ending,
+        )
     }
 
     fn count(w: usize, h: usize, rules: PlayRules, ending: Ending) -> u64 {
@@ -726,12 +881,23 @@ mod tests {
     /// history to respect, White to move, passes made).
     #[test]
     fn equal_to_the_play_and_undo_count() {
-        let rulesets = [PlayRules::IKEDA, TROMP_TAYLOR, PlayRules { ko: KoRule::PositionalSuperko, suicide: false }];
+        let rulesets = [
+            PlayRules::IKEDA,
+            TROMP_TAYLOR,
+            PlayRules {
+                ko: KoRule::PositionalSuperko,
+                suicide: false,
+            },
+        ];
         for (w, h) in [(1, 1), (2, 1), (3, 1), (1, 3)] {
             for rules in rulesets {
                 for ending in [Ending::FirstPass, Ending::TwoPasses, Ending::EqualMoves] {
                     let mut g = game(w, h, rules, ending);
-                    assert_eq!(count(w, h, rules, ending), count_games_by_play(&mut g), "{w}x{h} {rules:?} {ending:?}");
+                    assert_eq!(
+                        count(w, h, rules, ending),
+                        count_games_by_play(&mut g),
+                        "{w}x{h} {rules:?} {ending:?}"
+                    );
                     // Under way: every line of up to three moves.
                     check_lines(&mut g, 3);
                 }
@@ -741,7 +907,13 @@ mod tests {
 
     fn check_lines(g: &mut Game<CELLS_9>, depth: usize) {
         let expected = count_games_by_play(g);
-        assert_eq!(count_games_bits(g, CountLimits::default()), Ok(expected), "{:?} after {} plays", g.passes, g.position.plays());
+        assert_eq!(
+            count_games_bits(g, CountLimits::default()),
+            Ok(expected),
+            "{:?} after {} plays",
+            g.passes,
+            g.position.plays()
+        );
         if depth == 0 || g.passes.over {
             return;
         }
@@ -768,7 +940,10 @@ mod tests {
     /// wanted), then the empty board: under positional superko the games can only visit
     /// the allowed configurations, few enough to count 2x2 in a test.
     fn restricted_history(allowed: impl Fn(Stones) -> bool) -> Vec<Stones> {
-        let mut h: Vec<Stones> = (0..16u64).flat_map(|b| (0..16u64).filter(move |w| b & w == 0).map(move |w| [b, w])).filter(|&s| !allowed(s)).collect();
+        let mut h: Vec<Stones> = (0..16u64)
+            .flat_map(|b| (0..16u64).filter(move |w| b & w == 0).map(move |w| [b, w]))
+            .filter(|&s| !allowed(s))
+            .collect();
         h.push([0, 0]);
         h
     }
@@ -778,15 +953,33 @@ mod tests {
     /// them).
     #[test]
     fn split_and_symmetry_equal_the_plain_walk() {
-        let empty_root = Node { stones: [0, 0], to_move: 0, passes: PassState::default() };
+        let empty_root = Node {
+            stones: [0, 0],
+            to_move: 0,
+            passes: PassState::default(),
+        };
         let cases: Vec<(usize, usize, PlayRules, Vec<Stones>)> = vec![
             (3, 1, PlayRules::IKEDA, vec![[0, 0]]),
             (1, 3, TROMP_TAYLOR, vec![[0, 0]]),
             (3, 1, TROMP_TAYLOR, vec![[0b001, 0], [0, 0]]), // asymmetric history
             // at most one stone of each colour: every symmetry of the square fixes the set
-            (2, 2, TROMP_TAYLOR, restricted_history(|s| s[0].count_ones() <= 1 && s[1].count_ones() <= 1)),
+            (
+                2,
+                2,
+                TROMP_TAYLOR,
+                restricted_history(|s| s[0].count_ones() <= 1 && s[1].count_ones() <= 1),
+            ),
             // and a set only the reflection in the diagonal through points 0 and 3 fixes
-            (2, 2, TROMP_TAYLOR, restricted_history(|s| s[0].count_ones() <= 1 && s[1].count_ones() <= 1 || s == [0b1001, 0] || s == [0b0001, 0b0110])),
+            (
+                2,
+                2,
+                TROMP_TAYLOR,
+                restricted_history(|s| {
+                    s[0].count_ones() <= 1 && s[1].count_ones() <= 1
+                        || s == [0b1001, 0]
+                        || s == [0b0001, 0b0110]
+                }),
+            ),
         ];
         for (w, h, rules, history) in cases {
             for ending in [Ending::FirstPass, Ending::TwoPasses, Ending::EqualMoves] {
@@ -794,9 +987,14 @@ mod tests {
                 let c = Counter::new(geo, ending, rules.ko, rules.suicide, CountLimits::default());
                 let expected = plain(&c, &history, empty_root);
                 for threads in [1, 3] {
-                    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
                     for subtrees in [1, 7, 100_000] {
-                        let n = pool.install(|| c.count(&history, empty_root, || Dense::new(w * h), subtrees));
+                        let n = pool.install(|| {
+                            c.count(&history, empty_root, || Dense::new(w * h), subtrees)
+                        });
                         assert_eq!(n, Ok(expected), "{w}x{h} {rules:?} {ending:?} on {threads} threads, {subtrees} subtrees");
                     }
                 }
@@ -808,14 +1006,37 @@ mod tests {
     /// one corner for four, on 1x4 an end and a middle point for two each.
     #[test]
     fn first_plays_by_symmetry() {
-        for (w, h, weights) in [(2, 2, vec![1, 4]), (4, 1, vec![1, 2, 2]), (3, 1, vec![1, 2, 1])] {
+        for (w, h, weights) in [
+            (2, 2, vec![1, 4]),
+            (4, 1, vec![1, 2, 2]),
+            (3, 1, vec![1, 2, 1]),
+        ] {
             let geo = Geometry::new(w, h).unwrap();
-            let c = Counter::new(geo, Ending::TwoPasses, KoRule::PositionalSuperko, true, CountLimits::default());
+            let c = Counter::new(
+                geo,
+                Ending::TwoPasses,
+                KoRule::PositionalSuperko,
+                true,
+                CountLimits::default(),
+            );
             let perms = symmetries(w, h);
-            let root = Subtree { node: Node { stones: [0, 0], to_move: 0, passes: PassState::default() }, path: vec![[0, 0]], weight: 1, fixed: u8::MAX >> (8 - perms.len()) };
+            let root = Subtree {
+                node: Node {
+                    stones: [0, 0],
+                    to_move: 0,
+                    passes: PassState::default(),
+                },
+                path: vec![[0, 0]],
+                weight: 1,
+                fixed: u8::MAX >> (8 - perms.len()),
+            };
             let mut out = Vec::new();
             assert_eq!(c.expand(&root, &perms, &mut out), 0);
-            assert_eq!(out.iter().map(|t| t.weight).collect::<Vec<_>>(), weights, "{w}x{h}");
+            assert_eq!(
+                out.iter().map(|t| t.weight).collect::<Vec<_>>(),
+                weights,
+                "{w}x{h}"
+            );
         }
     }
 
@@ -839,31 +1060,77 @@ mod tests {
         let g = game(3, 1, PlayRules::IKEDA, Ending::EqualMoves);
         let e = estimate_count(&g, 8, 4000, 1).unwrap();
         assert!(e.subtrees >= 8 && e.sampled == 4000);
-        assert!((e.games - 48_265.0).abs() < 4.0 * e.games_error.max(1.0), "{e:?}");
+        assert!(
+            (e.games - 48_265.0).abs() < 4.0 * e.games_error.max(1.0),
+            "{e:?}"
+        );
         let full = estimate_count(&g, 1, 10, 1).unwrap(); // one subtree: the whole tree
-        assert_eq!((full.subtrees, full.games, full.games_error), (1, 48_265.0, 0.0), "{full:?}");
+        assert_eq!(
+            (full.subtrees, full.games, full.games_error),
+            (1, 48_265.0, 0.0),
+            "{full:?}"
+        );
     }
 
     #[test]
     fn endless_rules_and_large_boards_are_refused() {
-        let simple = PlayRules { ko: KoRule::SimpleKo, suicide: false };
-        let csk_suicide = PlayRules { ko: KoRule::CapturingSuperko, suicide: true };
+        let simple = PlayRules {
+            ko: KoRule::SimpleKo,
+            suicide: false,
+        };
+        let csk_suicide = PlayRules {
+            ko: KoRule::CapturingSuperko,
+            suicide: true,
+        };
         for rules in [simple, csk_suicide] {
-            assert_eq!(count_games_bits(&game(1, 1, rules, Ending::TwoPasses), CountLimits::default()), Err(CountError::Endless));
+            assert_eq!(
+                count_games_bits(
+                    &game(1, 1, rules, Ending::TwoPasses),
+                    CountLimits::default()
+                ),
+                Err(CountError::Endless)
+            );
         }
         let nine = game(9, 9, PlayRules::IKEDA, Ending::TwoPasses);
-        assert_eq!(count_games_bits(&nine, CountLimits::default()), Err(CountError::TooLarge { points: 81 }));
+        assert_eq!(
+            count_games_bits(&nine, CountLimits::default()),
+            Err(CountError::TooLarge { points: 81 })
+        );
     }
 
     #[test]
     fn budget_and_stop_end_a_count() {
         let g = game(2, 2, PlayRules::IKEDA, Ending::FirstPass);
-        let r = count_games_bits(&g, CountLimits { nodes: Some(1_000_000), stop: None });
+        let r = count_games_bits(
+            &g,
+            CountLimits {
+                nodes: Some(1_000_000),
+                stop: None,
+            },
+        );
         assert_eq!(r, Err(CountError::Budget { nodes: 1_000_000 }));
         let stop = AtomicBool::new(true);
-        assert_eq!(count_games_bits(&g, CountLimits { nodes: None, stop: Some(&stop) }), Err(CountError::Stopped));
+        assert_eq!(
+            count_games_bits(
+                &g,
+                CountLimits {
+                    nodes: None,
+                    stop: Some(&stop)
+                }
+            ),
+            Err(CountError::Stopped)
+        );
         // A board larger than the dense set's, stopped: the hash set's path.
         let big = game(4, 4, PlayRules::IKEDA, Ending::FirstPass);
-        assert_eq!(count_games_bits(&big, CountLimits { nodes: Some(1_000_000), stop: None }), Err(CountError::Budget { nodes: 1_000_000 }));
+        assert_eq!(
+            count_games_bits(
+                &big,
+                CountLimits {
+                    nodes: Some(1_000_000),
+                    stop: None
+                }
+            ),
+            Err(CountError::Budget { nodes: 1_000_000 })
+        );
     }
 }

@@ -181,7 +181,9 @@ struct Libs(u64);
 
 const _: () = {
     let (adjacencies, top) = (4 * (MAX_SIDE * MAX_SIDE) as u64, MAX_CELLS as u64 - 1);
-    assert!(adjacencies < 1 << 12 && adjacencies * top < 1 << 21 && adjacencies * top * top < 1 << 31);
+    assert!(
+        adjacencies < 1 << 12 && adjacencies * top < 1 << 21 && adjacencies * top * top < 1 << 31
+    );
 };
 
 impl Libs {
@@ -258,7 +260,10 @@ impl<const N: usize> Board<N> {
         let mut around = Grid([0; N]);
         for loc in geo.locs() {
             let s = geo.stride;
-            around[loc] = [loc - s, loc - 1, loc + 1, loc + s].iter().map(|&q| 1 << (4 * cells[q] as u16)).sum();
+            around[loc] = [loc - s, loc - 1, loc + 1, loc + s]
+                .iter()
+                .map(|&q| 1 << (4 * cells[q] as u16))
+                .sum();
         }
         Board {
             geo,
@@ -421,7 +426,10 @@ impl<const N: usize> Board<N> {
         let around = Around(self.around[p]);
         let mut breathes = around.count(Cell::Empty) != 0;
         if breathes && around.count(opp) == 0 {
-            return PlayShape { captures: false, suicide: false };
+            return PlayShape {
+                captures: false,
+                suicide: false,
+            };
         }
         let mut captures = false;
         for q in self.neighbours(p) {
@@ -432,7 +440,10 @@ impl<const N: usize> Board<N> {
                 breathes = !self.only_liberty_is(q, p);
             }
         }
-        PlayShape { captures, suicide: !captures && !breathes }
+        PlayShape {
+            captures,
+            suicide: !captures && !breathes,
+        }
     }
 
     /// The configuration after a play of `c` at the empty point `p`, removal included,
@@ -450,7 +461,11 @@ impl<const N: usize> Board<N> {
         let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
         for q in self.neighbours(p) {
             let cell = self.cells[q];
-            let gone = if cell == opp { self.only_liberty_is(q, p) } else { cell == own && shape.suicide };
+            let gone = if cell == opp {
+                self.only_liberty_is(q, p)
+            } else {
+                cell == own && shape.suicide
+            };
             if gone && cells[q] != Cell::Empty {
                 for s in self.chain(q) {
                     cells[s] = Cell::Empty;
@@ -523,7 +538,10 @@ impl<const N: usize> Board<N> {
             self.remove_chain(self.head[p], removed);
             suicide = true;
         }
-        PlayEffect { removed: (removed.len() - start) as u16, suicide }
+        PlayEffect {
+            removed: (removed.len() - start) as u16,
+            suicide,
+        }
     }
 
     /// Reverses [`Board::play_unchecked`]: `removed` are exactly the stones it removed.
@@ -675,7 +693,11 @@ impl<const N: usize> Board<N> {
     /// Joins two chains: the smaller one is relabelled, and the pseudo-liberties add up
     /// (an adjacency belongs to one stone, so none is counted twice).
     fn merge(&mut self, a: Loc, b: Loc) {
-        let (big, small) = if self.size[a] >= self.size[b] { (a, b) } else { (b, a) };
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mut s = small;
         loop {
             self.head[s] = big;
@@ -826,7 +848,9 @@ impl<const N: usize> Board<N> {
         let mut hash = 0u128;
         let mut stones = [0u16; 2];
         for loc in self.geo.locs() {
-            let Some(c) = self.cells[loc].color() else { continue };
+            let Some(c) = self.cells[loc].color() else {
+                continue;
+            };
             hash ^= key::<N>(c, loc);
             stones[c.index()] += 1;
             let h = self.head[loc];
@@ -845,19 +869,45 @@ impl<const N: usize> Board<N> {
                 return Err(format!("chain at {loc}: heads disagree"));
             }
             if self.size[h] as usize != members.len() {
-                return Err(format!("chain at {loc}: size {} != {}", self.size[h], members.len()));
+                return Err(format!(
+                    "chain at {loc}: size {} != {}",
+                    self.size[h],
+                    members.len()
+                ));
             }
             if self.libs[h] != fresh.libs[loc] {
-                return Err(format!("chain at {loc}: pseudo-liberties {:?} != {:?}", self.libs[h], fresh.libs[loc]));
+                return Err(format!(
+                    "chain at {loc}: pseudo-liberties {:?} != {:?}",
+                    self.libs[h], fresh.libs[loc]
+                ));
             }
             let exact = self.count_liberties(h);
-            let only = self.geo.locs().filter(|&p| self.only_liberty_is(loc, p)).count();
-            if self.in_atari(loc) != (exact == 1) || only != usize::from(exact == 1) || self.has_liberty(loc) != (exact > 0) {
-                return Err(format!("chain at {loc}: atari or liberty test disagrees with {exact} liberties"));
+            let only = self
+                .geo
+                .locs()
+                .filter(|&p| self.only_liberty_is(loc, p))
+                .count();
+            if self.in_atari(loc) != (exact == 1)
+                || only != usize::from(exact == 1)
+                || self.has_liberty(loc) != (exact > 0)
+            {
+                return Err(format!(
+                    "chain at {loc}: atari or liberty test disagrees with {exact} liberties"
+                ));
             }
-            let walked = (exact == 1).then(|| members.iter().flat_map(|&m| self.neighbours(m)).find(|&q| self.cells[q] == Cell::Empty)).flatten();
+            let walked = (exact == 1)
+                .then(|| {
+                    members
+                        .iter()
+                        .flat_map(|&m| self.neighbours(m))
+                        .find(|&q| self.cells[q] == Cell::Empty)
+                })
+                .flatten();
             if self.last_liberty(loc) != walked {
-                return Err(format!("chain at {loc}: last liberty {:?} != {walked:?}", self.last_liberty(loc)));
+                return Err(format!(
+                    "chain at {loc}: last liberty {:?} != {walked:?}",
+                    self.last_liberty(loc)
+                ));
             }
         }
         if hash != self.hash {
@@ -870,17 +920,33 @@ impl<const N: usize> Board<N> {
                 return Err(format!("empty set at {loc}"));
             }
             for cell in [Cell::Empty, Cell::Black, Cell::White, Cell::Wall] {
-                let n = self.neighbours(loc).iter().filter(|&&q| self.cells[q] == cell).count();
+                let n = self
+                    .neighbours(loc)
+                    .iter()
+                    .filter(|&&q| self.cells[q] == cell)
+                    .count();
                 if usize::from(self.around(loc).count(cell)) != n {
-                    return Err(format!("{cell:?} neighbours at {loc}: {} != {n}", self.around(loc).count(cell)));
+                    return Err(format!(
+                        "{cell:?} neighbours at {loc}: {} != {n}",
+                        self.around(loc).count(cell)
+                    ));
                 }
             }
         }
         let listed = self.empty_points();
         let mut sorted = listed.to_vec();
         sorted.sort_unstable();
-        let expected: Vec<Loc> = self.geo.locs().filter(|&l| self.cells[l] == Cell::Empty).collect();
-        if sorted != expected || listed.iter().enumerate().any(|(i, &l)| usize::from(self.empty_at[l]) != i) {
+        let expected: Vec<Loc> = self
+            .geo
+            .locs()
+            .filter(|&l| self.cells[l] == Cell::Empty)
+            .collect();
+        if sorted != expected
+            || listed
+                .iter()
+                .enumerate()
+                .any(|(i, &l)| usize::from(self.empty_at[l]) != i)
+        {
             return Err("empty list".into());
         }
         if stones != self.stones {
@@ -893,7 +959,8 @@ impl<const N: usize> Board<N> {
 impl<const N: usize> PartialEq for Board<N> {
     /// Boards are equal when their geometry and configuration are.
     fn eq(&self, other: &Self) -> bool {
-        self.geo == other.geo && self.cells.0[..self.geo.cells()] == other.cells.0[..other.geo.cells()]
+        self.geo == other.geo
+            && self.cells.0[..self.geo.cells()] == other.cells.0[..other.geo.cells()]
     }
 }
 
@@ -926,7 +993,12 @@ mod tests {
             use std::mem::offset_of;
             assert_eq!(std::mem::align_of::<Board<N>>(), 64);
             let line = offset_of!(Board<N>, geo) / 64;
-            let ends = [offset_of!(Board<N>, stones), offset_of!(Board<N>, empty_count), offset_of!(Board<N>, hash) + 15, offset_of!(Board<N>, empty) + 31];
+            let ends = [
+                offset_of!(Board<N>, stones),
+                offset_of!(Board<N>, empty_count),
+                offset_of!(Board<N>, hash) + 15,
+                offset_of!(Board<N>, empty) + 31,
+            ];
             assert!(ends.iter().all(|&o| o / 64 == line), "{ends:?}");
         }
         check::<{ crate::tiers::CELLS_9 }>();
@@ -938,7 +1010,10 @@ mod tests {
         let rows = [".XO.", "X.XO", ".XO."];
         let b = Board::<MAX_CELLS>::from_diagram(&rows).unwrap();
         assert_eq!(format!("{b:?}"), rows.join("\n") + "\n");
-        assert_eq!((b.stone_count(Color::Black), b.stone_count(Color::White)), (4, 3));
+        assert_eq!(
+            (b.stone_count(Color::Black), b.stone_count(Color::White)),
+            (4, 3)
+        );
         assert_eq!(b.geometry().width, 4);
     }
 

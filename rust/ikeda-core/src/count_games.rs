@@ -12,7 +12,10 @@
 use crate::game::Game;
 use crate::geometry::Loc;
 
-pub use crate::bitboard_count::{count_games_bits as count_games, estimate_count, finite, CountError, CountLimits, Estimate, MAX_POINTS};
+pub use crate::bitboard_count::{
+    count_games_bits as count_games, estimate_count, finite, CountError, CountLimits, Estimate,
+    MAX_POINTS,
+};
 
 /// The number of complete games from `game` (left unchanged) by play and undo through
 /// the game, on one thread. A game already over counts as one. Precondition: every game
@@ -44,13 +47,20 @@ mod tests {
     use crate::game::Ending;
     use crate::{Color, Geometry, KoRule, PlayRules, Position, CELLS_9};
 
-    const TROMP_TAYLOR: PlayRules = PlayRules { ko: KoRule::PositionalSuperko, suicide: true };
+    const TROMP_TAYLOR: PlayRules = PlayRules {
+        ko: KoRule::PositionalSuperko,
+        suicide: true,
+    };
 
     #[test]
     fn tromp_taylor_published_counts_by_play() {
         for (w, h, n) in [(1, 1, 1), (2, 1, 9), (1, 2, 9), (3, 1, 907)] {
             let geo = Geometry::new(w, h).unwrap();
-            let mut g = Game::with_ending(Position::<CELLS_9>::new(geo, TROMP_TAYLOR), Color::Black, Ending::TwoPasses);
+            let mut g = Game::with_ending(
+                Position::<CELLS_9>::new(geo, TROMP_TAYLOR),
+                Color::Black,
+                Ending::TwoPasses,
+            );
             assert_eq!(count_games_by_play(&mut g), n);
             assert_eq!(count_games(&g, CountLimits::default()), Ok(n));
         }

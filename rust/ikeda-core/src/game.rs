@@ -46,7 +46,10 @@ impl PassState {
     #[inline]
     #[must_use]
     pub fn pass(self, c: Color, ending: Ending) -> PassState {
-        let mut s = PassState { last_pass: true, ..self };
+        let mut s = PassState {
+            last_pass: true,
+            ..self
+        };
         match ending {
             Ending::FirstPass => {
                 if s.first_passer.is_none() {
@@ -80,7 +83,11 @@ impl PassState {
     #[inline]
     #[must_use]
     pub fn play(self, c: Color, ending: Ending) -> PassState {
-        let mut s = PassState { run: 0, last_pass: false, ..self };
+        let mut s = PassState {
+            run: 0,
+            last_pass: false,
+            ..self
+        };
         if ending == Ending::EqualMoves && s.prelim {
             s.balance += if c == Color::Black { 1 } else { -1 };
         }
@@ -106,12 +113,27 @@ impl HalfPoints {
 /// Rule 7 on the board as it stands (no dead stones): stones + territory, the first-pass
 /// half point if `half_point`, komi.
 #[must_use]
-pub fn area_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, half_point: bool, komi_half: i32) -> HalfPoints {
-    area_count(&area(position.board(), &[]), first_passer, half_point, komi_half)
+pub fn area_score<const N: usize>(
+    position: &Position<N>,
+    first_passer: Option<Color>,
+    half_point: bool,
+    komi_half: i32,
+) -> HalfPoints {
+    area_count(
+        &area(position.board(), &[]),
+        first_passer,
+        half_point,
+        komi_half,
+    )
 }
 
 /// [`area_score`] from an area already counted.
-fn area_count(a: &Area, first_passer: Option<Color>, half_point: bool, komi_half: i32) -> HalfPoints {
+fn area_count(
+    a: &Area,
+    first_passer: Option<Color>,
+    half_point: bool,
+    komi_half: i32,
+) -> HalfPoints {
     let half = i32::from(half_point && first_passer == Some(Color::White));
     HalfPoints {
         black: 2 * a.total(Color::Black) as i32 - half,
@@ -121,7 +143,11 @@ fn area_count(a: &Area, first_passer: Option<Color>, half_point: bool, komi_half
 
 /// Area III's Rule 7 (with the first-pass half point).
 #[must_use]
-pub fn area3_score<const N: usize>(position: &Position<N>, first_passer: Option<Color>, komi_half: i32) -> HalfPoints {
+pub fn area3_score<const N: usize>(
+    position: &Position<N>,
+    first_passer: Option<Color>,
+    komi_half: i32,
+) -> HalfPoints {
     area_score(position, first_passer, true, komi_half)
 }
 
@@ -222,7 +248,14 @@ impl<const N: usize> Game<N> {
 
     #[must_use]
     pub fn with_ending(position: Position<N>, to_move: Color, ending: Ending) -> Self {
-        Game { position, to_move, ending, passes: PassState::default(), lost: [0; 2], pass_stones: [0; 2] }
+        Game {
+            position,
+            to_move,
+            ending,
+            passes: PassState::default(),
+            lost: [0; 2],
+            pass_stones: [0; 2],
+        }
     }
 
     /// The score of the board as it stands under `rules` (no dead stones), in half points.
@@ -241,21 +274,35 @@ impl<const N: usize> Game<N> {
         if rules.scoring == Scoring::Area {
             return (area_count(&a, fp, rules.half_point, rules.komi_half), area2);
         }
-        let given = |i: usize| if rules.pass_stones { self.pass_stones[i] } else { 0 };
+        let given = |i: usize| {
+            if rules.pass_stones {
+                self.pass_stones[i]
+            } else {
+                0
+            }
+        };
         let net = |i: usize| 2 * (a.territory[i] as i32 - self.lost[i] as i32 - given(i) as i32);
-        (HalfPoints { black: net(0), white: net(1) + rules.komi_half }, area2)
+        (
+            HalfPoints {
+                black: net(0),
+                white: net(1) + rules.komi_half,
+            },
+            area2,
+        )
     }
 
     /// Whether the side to move may play at `loc` (simple-ko ban included).
     #[inline]
     pub fn check(&self, loc: Loc) -> Result<(), Illegal> {
-        self.position.check_move(loc, self.to_move, self.passes.last_pass)
+        self.position
+            .check_move(loc, self.to_move, self.passes.last_pass)
     }
 
     /// [`Game::check`] for a point known to be empty.
     #[inline(always)]
     pub fn check_empty(&self, loc: Loc) -> Result<(), Illegal> {
-        self.position.check_empty_move(loc, self.to_move, self.passes.last_pass)
+        self.position
+            .check_empty_move(loc, self.to_move, self.passes.last_pass)
     }
 
     /// Calls `f(loc)` for every legal play of the side to move.
@@ -284,7 +331,12 @@ impl<const N: usize> Game<N> {
     /// [`Game::play_unchecked`], returning what [`Game::undo`] needs to take the move
     /// back (make and unmake, for the native enumerations). Same precondition.
     pub fn make(&mut self, mv: Option<Loc>) -> Undo {
-        let undo = Undo { passes: self.passes, lost: self.lost, pass_stones: self.pass_stones, played: mv.is_some() };
+        let undo = Undo {
+            passes: self.passes,
+            lost: self.lost,
+            pass_stones: self.pass_stones,
+            played: mv.is_some(),
+        };
         self.play_unchecked(mv);
         undo
     }
@@ -329,7 +381,13 @@ mod tests {
 
     fn run(ending: Ending, moves: &[(Color, bool)]) -> PassState {
         // (colour, is_pass)
-        moves.iter().fold(PassState::default(), |s, &(c, pass)| if pass { s.pass(c, ending) } else { s.play(c, ending) })
+        moves.iter().fold(PassState::default(), |s, &(c, pass)| {
+            if pass {
+                s.pass(c, ending)
+            } else {
+                s.play(c, ending)
+            }
+        })
     }
 
     #[test]
@@ -339,7 +397,10 @@ mod tests {
         assert!(!run(f, &[(B, true), (W, true)]).over);
         assert!(run(f, &[(B, true), (W, false), (B, true), (W, true)]).over);
         assert!(!run(f, &[(B, false), (W, true), (B, false), (W, true)]).over);
-        assert_eq!(run(f, &[(B, false), (W, true), (B, true)]).first_passer, Some(W));
+        assert_eq!(
+            run(f, &[(B, false), (W, true), (B, true)]).first_passer,
+            Some(W)
+        );
     }
 
     #[test]
@@ -348,7 +409,10 @@ mod tests {
         use crate::position::{KoRule, PlayRules};
         let geo = Geometry::new(4, 3).unwrap();
         let at = |v: &str| geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap());
-        for (ko, reason) in [(KoRule::SimpleKo, Illegal::Ko), (KoRule::CapturingSuperko, Illegal::Superko)] {
+        for (ko, reason) in [
+            (KoRule::SimpleKo, Illegal::Ko),
+            (KoRule::CapturingSuperko, Illegal::Superko),
+        ] {
             let rules = PlayRules { ko, suicide: false };
             let mut g = Game::<{ crate::geometry::MAX_CELLS }>::new(Position::new(geo, rules), B);
             for v in ["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"] {
@@ -370,20 +434,43 @@ mod tests {
         use crate::position::PlayRules;
         let geo = Geometry::new(4, 3).unwrap();
         let at = |v: &str| Some(geo.loc_of_index(geo.parse_vertex(v).unwrap().unwrap()));
-        let pos = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(&[".XO.", "XO.O", ".XO."], PlayRules::IKEDA).unwrap();
+        let pos = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(
+            &[".XO.", "XO.O", ".XO."],
+            PlayRules::IKEDA,
+        )
+        .unwrap();
         let mut g = Game::with_ending(pos, B, Ending::EqualMoves);
         let mut stack = Vec::new();
         let mut seen = Vec::new();
         // Black takes at C2, two passes make the preliminary end, White plays, both pass.
         for mv in [at("C2"), None, None, at("D1"), None, None] {
-            seen.push((format!("{:?}", g.position.board()), g.passes, g.lost, g.pass_stones, g.to_move));
+            seen.push((
+                format!("{:?}", g.position.board()),
+                g.passes,
+                g.lost,
+                g.pass_stones,
+                g.to_move,
+            ));
             stack.push(g.make(mv));
         }
-        assert_eq!((g.lost, g.pass_stones), ([0, 1], [1, 1]), "the capture at C2, and a pass each after the preliminary end");
+        assert_eq!(
+            (g.lost, g.pass_stones),
+            ([0, 1], [1, 1]),
+            "the capture at C2, and a pass each after the preliminary end"
+        );
         assert!(g.passes.prelim && !g.passes.over);
         while let Some(u) = stack.pop() {
             g.undo(u);
-            assert_eq!(seen.pop().unwrap(), (format!("{:?}", g.position.board()), g.passes, g.lost, g.pass_stones, g.to_move));
+            assert_eq!(
+                seen.pop().unwrap(),
+                (
+                    format!("{:?}", g.position.board()),
+                    g.passes,
+                    g.lost,
+                    g.pass_stones,
+                    g.to_move
+                )
+            );
         }
     }
 

@@ -39,7 +39,10 @@ impl std::fmt::Display for CoordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CoordError::BadSize { width, height } => {
-                write!(f, "board size {width}x{height} is not within 1..={MAX_SIDE} each way")
+                write!(
+                    f,
+                    "board size {width}x{height} is not within 1..={MAX_SIDE} each way"
+                )
             }
             CoordError::Malformed(s) => write!(f, "{s:?} is not a GTP vertex or \"pass\""),
             CoordError::OffBoard(s) => write!(f, "{s:?} is off the board"),
@@ -169,7 +172,9 @@ impl Geometry {
             .iter()
             .position(|&l| l == letter)
             .ok_or_else(|| CoordError::Malformed(s.to_string()))?;
-        let row: usize = t[1..].parse().map_err(|_| CoordError::Malformed(s.to_string()))?;
+        let row: usize = t[1..]
+            .parse()
+            .map_err(|_| CoordError::Malformed(s.to_string()))?;
         if x >= self.width as usize || row > self.height as usize {
             return Err(CoordError::OffBoard(s.to_string()));
         }

@@ -45,7 +45,11 @@ impl Entry {
     /// Turns the configuration after this play into the one before it.
     #[inline]
     fn undo_on<const N: usize>(&self, cells: &mut [Cell; N], removed: &[Loc]) {
-        let back = if self.suicide { self.color } else { self.color.opponent() };
+        let back = if self.suicide {
+            self.color
+        } else {
+            self.color.opponent()
+        };
         for &s in removed {
             cells[s as usize] = Cell::stone(back);
         }
@@ -114,15 +118,29 @@ struct Chunk {
 }
 
 impl Chunk {
-    fn new(parent: Option<Arc<Chunk>>, start: usize, entries: Vec<Entry>, removed: Vec<Loc>, checkpoints: Vec<Checkpoint>) -> Chunk {
+    fn new(
+        parent: Option<Arc<Chunk>>,
+        start: usize,
+        entries: Vec<Entry>,
+        removed: Vec<Loc>,
+        checkpoints: Vec<Checkpoint>,
+    ) -> Chunk {
         let table = (entries.len() > CHUNK_SCAN).then(|| {
-            let mut t = Keyed::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
+            let mut t =
+                Keyed::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
             for (i, e) in entries.iter().enumerate() {
                 t.entry(e.hash()).or_insert((start + i + 1) as u32);
             }
             t
         });
-        Chunk { parent, start, entries, removed, checkpoints, table }
+        Chunk {
+            parent,
+            start,
+            entries,
+            removed,
+            checkpoints,
+            table,
+        }
     }
 
     /// The oldest index in this chunk whose configuration has hash `hash`.
@@ -130,7 +148,11 @@ impl Chunk {
     fn oldest(&self, hash: u128) -> Option<usize> {
         match &self.table {
             Some(t) => t.get(&hash).map(|&k| k as usize),
-            None => self.entries.iter().position(|e| e.hash() == hash).map(|i| self.start + i + 1),
+            None => self
+                .entries
+                .iter()
+                .position(|e| e.hash() == hash)
+                .map(|i| self.start + i + 1),
         }
     }
 }
@@ -175,11 +197,17 @@ fn try_cells(n: usize) -> Result<Box<[Cell]>, TryReserveError> {
 
 /// The exact table of a tail of `entries` (the first one play `frozen_len + 1`), with
 /// room for `more` entries besides, allocated fallibly.
-fn try_tail_table(entries: &[Entry], frozen_len: usize, more: usize) -> Result<Keyed<(u32, u32)>, TryReserveError> {
+fn try_tail_table(
+    entries: &[Entry],
+    frozen_len: usize,
+    more: usize,
+) -> Result<Keyed<(u32, u32)>, TryReserveError> {
     let mut t = Keyed::default();
     t.try_reserve((2 * entries.len()).max(entries.len().saturating_add(more)))?;
     for (i, e) in entries.iter().enumerate() {
-        t.entry(e.hash()).and_modify(|(_, n): &mut (u32, u32)| *n += 1).or_insert(((frozen_len + i + 1) as u32, 1));
+        t.entry(e.hash())
+            .and_modify(|(_, n): &mut (u32, u32)| *n += 1)
+            .or_insert(((frozen_len + i + 1) as u32, 1));
     }
     Ok(t)
 }
@@ -259,7 +287,15 @@ impl History {
     /// Records a play whose removed stones were already appended to `self.removed`; the
     /// game now stands at `cells`.
     #[inline]
-    pub(crate) fn push<const N: usize>(&mut self, hash: u128, loc: Loc, color: Color, removed: u16, suicide: bool, cells: &[Cell; N]) {
+    pub(crate) fn push<const N: usize>(
+        &mut self,
+        hash: u128,
+        loc: Loc,
+        color: Color,
+        removed: u16,
+        suicide: bool,
+        cells: &[Cell; N],
+    ) {
         self.remember(hash);
         self.entries.push(Entry {
             hash_hi: (hash >> 64) as u64,
@@ -280,9 +316,18 @@ impl History {
                 }
                 _ => Box::from(&cells[..]),
             };
-            long.checkpoints.push(Checkpoint { index: k, removed_end, cells: board });
+            long.checkpoints.push(Checkpoint {
+                index: k,
+                removed_end,
+                cells: board,
+            });
         }
-        if let Some(t) = self.long.as_deref_mut().map(|[l]| l).and_then(|l| l.table.as_mut()) {
+        if let Some(t) = self
+            .long
+            .as_deref_mut()
+            .map(|[l]| l)
+            .and_then(|l| l.table.as_mut())
+        {
             t.entry(hash).and_modify(|(_, n)| *n += 1).or_insert((k, 1));
         } else if self.entries.len() > TAIL_SCAN {
             self.index_tail();
@@ -291,9 +336,12 @@ impl History {
 
     /// Builds the exact table of the private tail.
     fn index_tail(&mut self) {
-        let mut t = Keyed::with_capacity_and_hasher(2 * self.entries.len(), BuildHasherDefault::default());
+        let mut t =
+            Keyed::with_capacity_and_hasher(2 * self.entries.len(), BuildHasherDefault::default());
         for (i, e) in self.entries.iter().enumerate() {
-            t.entry(e.hash()).and_modify(|(_, n): &mut (u32, u32)| *n += 1).or_insert(((self.frozen_len + i + 1) as u32, 1));
+            t.entry(e.hash())
+                .and_modify(|(_, n): &mut (u32, u32)| *n += 1)
+                .or_insert(((self.frozen_len + i + 1) as u32, 1));
         }
         long_tail(&mut self.long).table = Some(t);
     }
@@ -305,14 +353,29 @@ impl History {
         if self.entries.is_empty() {
             let chunk = self.frozen.take()?;
             let (parent, entries, removed, checkpoints) = match Arc::try_unwrap(chunk) {
-                Ok(mut c) => (c.parent.take(), std::mem::take(&mut c.entries), std::mem::take(&mut c.removed), std::mem::take(&mut c.checkpoints)),
-                Err(shared) => (shared.parent.clone(), shared.entries.clone(), shared.removed.clone(), shared.checkpoints.clone()),
+                Ok(mut c) => (
+                    c.parent.take(),
+                    std::mem::take(&mut c.entries),
+                    std::mem::take(&mut c.removed),
+                    std::mem::take(&mut c.checkpoints),
+                ),
+                Err(shared) => (
+                    shared.parent.clone(),
+                    shared.entries.clone(),
+                    shared.removed.clone(),
+                    shared.checkpoints.clone(),
+                ),
             };
             self.frozen_len -= entries.len();
             self.frozen = parent;
             self.entries = entries;
             self.removed = removed;
-            self.long = (!checkpoints.is_empty()).then(|| Box::new([LongTail { checkpoints, ..LongTail::default() }]));
+            self.long = (!checkpoints.is_empty()).then(|| {
+                Box::new([LongTail {
+                    checkpoints,
+                    ..LongTail::default()
+                }])
+            });
             if self.entries.len() > TAIL_SCAN {
                 self.index_tail();
             }
@@ -324,7 +387,10 @@ impl History {
     pub(crate) fn pop(&mut self) {
         let len = self.len();
         if let Some(l) = self.long.as_deref_mut().map(|[l]| l) {
-            if l.checkpoints.last().is_some_and(|c| c.index as usize == len) {
+            if l.checkpoints
+                .last()
+                .is_some_and(|c| c.index as usize == len)
+            {
                 l.checkpoints.pop();
             }
         }
@@ -333,8 +399,14 @@ impl History {
             if *n < u8::MAX {
                 *n -= 1;
             }
-            self.removed.truncate(self.removed.len() - e.removed as usize);
-            if let Some(t) = self.long.as_deref_mut().map(|[l]| l).and_then(|l| l.table.as_mut()) {
+            self.removed
+                .truncate(self.removed.len() - e.removed as usize);
+            if let Some(t) = self
+                .long
+                .as_deref_mut()
+                .map(|[l]| l)
+                .and_then(|l| l.table.as_mut())
+            {
                 if let std::collections::hash_map::Entry::Occupied(mut o) = t.entry(e.hash()) {
                     // The newest entry goes; the oldest index stays while others remain.
                     if o.get().1 == 1 {
@@ -354,7 +426,12 @@ impl History {
     /// reach. Fails instead of
     /// aborting when memory is short, and then leaves the history as it was (a larger
     /// capacity aside).
-    pub fn try_reserve(&mut self, plays: usize, removed: usize, cells: usize) -> Result<(), TryReserveError> {
+    pub fn try_reserve(
+        &mut self,
+        plays: usize,
+        removed: usize,
+        cells: usize,
+    ) -> Result<(), TryReserveError> {
         self.entries.try_reserve(plays)?;
         self.removed.try_reserve(removed)?;
         let len = self.len();
@@ -393,7 +470,14 @@ impl History {
         if !self.entries.is_empty() {
             let mut entries = std::mem::take(&mut self.entries);
             let mut removed = std::mem::take(&mut self.removed);
-            let mut checkpoints = self.long.take().map(|l| { let [l] = *l; l.checkpoints }).unwrap_or_default();
+            let mut checkpoints = self
+                .long
+                .take()
+                .map(|l| {
+                    let [l] = *l;
+                    l.checkpoints
+                })
+                .unwrap_or_default();
             let mut parent = self.frozen.take();
             // A binary counter: absorb the parent while it is no longer than the new
             // chunk, so a line of play keeps O(log plays) chunks.
@@ -405,13 +489,22 @@ impl History {
                 r.extend_from_slice(&p.removed);
                 r.append(&mut removed);
                 let mut c = p.checkpoints.clone();
-                c.extend(checkpoints.into_iter().map(|k| Checkpoint { removed_end: k.removed_end + p.removed.len() as u32, ..k }));
+                c.extend(checkpoints.into_iter().map(|k| Checkpoint {
+                    removed_end: k.removed_end + p.removed.len() as u32,
+                    ..k
+                }));
                 (entries, removed, checkpoints) = (e, r, c);
                 parent = p.parent.clone();
             }
             let start = parent.as_ref().map_or(0, |p| p.start + p.entries.len());
             self.frozen_len = start + entries.len();
-            self.frozen = Some(Arc::new(Chunk::new(parent, start, entries, removed, checkpoints)));
+            self.frozen = Some(Arc::new(Chunk::new(
+                parent,
+                start,
+                entries,
+                removed,
+                checkpoints,
+            )));
         }
         self.clone()
     }
@@ -424,7 +517,12 @@ impl History {
         let e = self.entries.last_mut().expect("a play to forge");
         e.hash_hi = (hash >> 64) as u64;
         e.hash_lo = hash as u64;
-        if let Some(t) = self.long.as_deref_mut().map(|[l]| l).and_then(|l| l.table.as_mut()) {
+        if let Some(t) = self
+            .long
+            .as_deref_mut()
+            .map(|[l]| l)
+            .and_then(|l| l.table.as_mut())
+        {
             t.entry(hash).or_insert((k, 1));
         }
     }
@@ -472,7 +570,12 @@ impl History {
     /// Calls `f(j, configuration)` for the current configuration (`j = 0`) and the ones
     /// before each of the last plays, newest first, `j < k`, as far back as the history
     /// goes; the game now stands at `current`.
-    pub fn recent<const N: usize>(&self, current: &[Cell; N], k: usize, mut f: impl FnMut(usize, &[Cell; N])) {
+    pub fn recent<const N: usize>(
+        &self,
+        current: &[Cell; N],
+        k: usize,
+        mut f: impl FnMut(usize, &[Cell; N]),
+    ) {
         if k == 0 {
             return;
         }
@@ -515,9 +618,18 @@ impl History {
         if oldest.is_some() {
             return oldest;
         }
-        match self.long.as_deref().map(|[l]| l).and_then(|l| l.table.as_ref()) {
+        match self
+            .long
+            .as_deref()
+            .map(|[l]| l)
+            .and_then(|l| l.table.as_ref())
+        {
             Some(t) => t.get(&hash).map(|&(k, _)| k as usize),
-            None => self.entries.iter().position(|e| e.hash() == hash).map(|i| self.frozen_len + i + 1),
+            None => self
+                .entries
+                .iter()
+                .position(|e| e.hash() == hash)
+                .map(|i| self.frozen_len + i + 1),
         }
     }
 
@@ -529,9 +641,23 @@ impl History {
 
     /// The tail and the chunks, newest first.
     fn spans(&self) -> Vec<Span<'_>> {
-        let tail = Span { start: self.frozen_len, entries: &self.entries, removed: &self.removed, checkpoints: self.long.as_deref().map(|[l]| l).map_or(&[], |l| &l.checkpoints) };
-        let chunks = std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref())
-            .map(|c| Span { start: c.start, entries: &c.entries, removed: &c.removed, checkpoints: &c.checkpoints });
+        let tail = Span {
+            start: self.frozen_len,
+            entries: &self.entries,
+            removed: &self.removed,
+            checkpoints: self
+                .long
+                .as_deref()
+                .map(|[l]| l)
+                .map_or(&[], |l| &l.checkpoints),
+        };
+        let chunks =
+            std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref()).map(|c| Span {
+                start: c.start,
+                entries: &c.entries,
+                removed: &c.removed,
+                checkpoints: &c.checkpoints,
+            });
         std::iter::once(tail).chain(chunks).collect()
     }
 
@@ -541,14 +667,21 @@ impl History {
     /// it (at most [`CHECKPOINT_EVERY`] plays back) and compared point by point; only if
     /// that differs (a genuine hash collision) is the whole way back walked and compared.
     #[must_use]
-    pub fn confirm<const N: usize>(&self, oldest: usize, current: &[Cell; N], candidate: &[Cell; N]) -> bool {
+    pub fn confirm<const N: usize>(
+        &self,
+        oldest: usize,
+        current: &[Cell; N],
+        candidate: &[Cell; N],
+    ) -> bool {
         if current == candidate {
             return true;
         }
         let spans = self.spans();
         let mut from: Option<(usize, &Checkpoint)> = None;
         for (si, s) in spans.iter().enumerate() {
-            let i = s.checkpoints.partition_point(|c| (c.index as usize) < oldest);
+            let i = s
+                .checkpoints
+                .partition_point(|c| (c.index as usize) < oldest);
             if let Some(c) = s.checkpoints.get(i) {
                 if from.is_none_or(|(_, b)| c.index < b.index) {
                     from = Some((si, c));
@@ -557,10 +690,24 @@ impl History {
         }
         let (mut cells, mut k, mut si, mut pos, mut end) = match from {
             Some((si, c)) => {
-                let cells: &[Cell; N] = c.cells[..].try_into().expect("checkpoints hold the board's cells");
-                (*cells, c.index as usize, si, c.index as usize - spans[si].start, c.removed_end as usize)
+                let cells: &[Cell; N] = c.cells[..]
+                    .try_into()
+                    .expect("checkpoints hold the board's cells");
+                (
+                    *cells,
+                    c.index as usize,
+                    si,
+                    c.index as usize - spans[si].start,
+                    c.removed_end as usize,
+                )
             }
-            None => (*current, self.len(), 0, self.entries.len(), self.removed.len()),
+            None => (
+                *current,
+                self.len(),
+                0,
+                self.entries.len(),
+                self.removed.len(),
+            ),
         };
         while k > oldest {
             if pos == 0 {
@@ -578,7 +725,12 @@ impl History {
 
     /// [`History::confirm`] by walking back from `current` to `oldest` and comparing after
     /// every play.
-    fn confirm_by_walking<const N: usize>(&self, oldest: usize, current: &[Cell; N], candidate: &[Cell; N]) -> bool {
+    fn confirm_by_walking<const N: usize>(
+        &self,
+        oldest: usize,
+        current: &[Cell; N],
+        candidate: &[Cell; N],
+    ) -> bool {
         let mut cells = *current;
         let mut k = self.len();
         let mut found = false;
@@ -623,7 +775,13 @@ mod tests {
     fn tables_agree_with_a_scan_of_the_whole_line() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         // (hash space, per mille: plays, undos before copies and drops)
-        for (space, play, undo) in [(50u64, 800, 920), (5_000, 800, 920), (1 << 40, 800, 920), (50, 800, 999), (1 << 40, 700, 998)] {
+        for (space, play, undo) in [
+            (50u64, 800, 920),
+            (5_000, 800, 920),
+            (1 << 40, 800, 920),
+            (50, 800, 999),
+            (1 << 40, 700, 998),
+        ] {
             let mut lines = vec![(History::new(7), Model(vec![7]))];
             let mut longest = 0;
             for step in 0..20_000 {
@@ -632,7 +790,8 @@ mod tests {
                 let room = lines.len() < 8;
                 let (h, m) = &mut lines[i];
                 if r < play {
-                    let hash = u128::from(rng.next_u64() % space) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+                    let hash = u128::from(rng.next_u64() % space)
+                        * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
                     push(h, m, hash);
                 } else if r < undo {
                     if h.last().is_some() {
@@ -647,14 +806,21 @@ mod tests {
                     lines.swap_remove(i);
                 }
                 if step % 7 == 0 {
-                    longest = longest.max(lines.iter().map(|(h, _)| h.entries.len()).max().unwrap_or(0));
+                    longest = longest.max(
+                        lines
+                            .iter()
+                            .map(|(h, _)| h.entries.len())
+                            .max()
+                            .unwrap_or(0),
+                    );
                     for (h, m) in &lines {
                         assert_eq!(h.len() + 1, m.0.len());
                         for _ in 0..4 {
                             let probe = if rng.next_u64() % 2 == 0 {
                                 m.0[(rng.next_u64() % m.0.len() as u64) as usize]
                             } else {
-                                u128::from(rng.next_u64() % space) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835
+                                u128::from(rng.next_u64() % space)
+                                    * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835
                             };
                             assert_eq!(h.oldest_match(probe), m.oldest(probe), "step {step}");
                         }
@@ -684,6 +850,11 @@ mod tests {
         assert_eq!(h.oldest_match(12_345), Some(12_345));
         assert_eq!(keep[3].oldest_match(4_000), Some(4_000));
         assert_eq!(keep[3].oldest_match(4_001), None);
-        std::thread::Builder::new().stack_size(64 * 1024).spawn(move || drop((h, keep))).unwrap().join().unwrap();
+        std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || drop((h, keep)))
+            .unwrap()
+            .join()
+            .unwrap();
     }
 }

@@ -151,13 +151,21 @@ impl KeptLegal {
     #[inline]
     #[must_use]
     pub fn surely_legal<const N: usize>(&self, pos: &Position<N>, loc: Loc) -> bool {
-        self.fresh && self.watch[loc as usize / 64] >> (loc % 64) & 1 == 0 && pos.board().cell(loc) == Cell::Empty
+        self.fresh
+            && self.watch[loc as usize / 64] >> (loc % 64) & 1 == 0
+            && pos.board().cell(loc) == Cell::Empty
     }
 
     /// Calls `f(flat index, loc)` for every legal play of `color` on `pos`, in flat-index
     /// order, the simple-ko ban applied unless `last_pass`; the same plays as
     /// [`Position::for_each_legal`] less [`Position::ko_ban`].
-    pub fn for_each_legal<const N: usize>(&mut self, pos: &Position<N>, color: Color, last_pass: bool, mut f: impl FnMut(usize, Loc)) {
+    pub fn for_each_legal<const N: usize>(
+        &mut self,
+        pos: &Position<N>,
+        color: Color,
+        last_pass: bool,
+        mut f: impl FnMut(usize, Loc),
+    ) {
         match self.legal_set(pos, color, last_pass) {
             Some(set) => pos.geometry().for_each_set_index(&set, f),
             None => {
@@ -175,7 +183,12 @@ impl KeptLegal {
     /// The legal plays of `color` on `pos` as a set of locs, the simple-ko ban applied
     /// unless `last_pass`, or `None` where nothing is kept (positional superko: then
     /// [`Position::for_each_legal`] is the answer).
-    pub fn legal_set<const N: usize>(&mut self, pos: &Position<N>, color: Color, last_pass: bool) -> Option<LocSet> {
+    pub fn legal_set<const N: usize>(
+        &mut self,
+        pos: &Position<N>,
+        color: Color,
+        last_pass: bool,
+    ) -> Option<LocSet> {
         let w = Watcher::new(pos.geometry(), pos.rules());
         if !w.incremental {
             return None;
@@ -192,7 +205,11 @@ impl KeptLegal {
         }
         let mut set = pos.board().empty_set();
         let banned = &self.banned[color.index()];
-        for (s, b) in set.iter_mut().zip(banned).take(pos.geometry().cells().div_ceil(64)) {
+        for (s, b) in set
+            .iter_mut()
+            .zip(banned)
+            .take(pos.geometry().cells().div_ceil(64))
+        {
             *s &= !b;
         }
         // The simple-ko ban, for whichever colour asks (the answers above leave it out).
@@ -206,14 +223,36 @@ impl KeptLegal {
     /// `color`, and its answer. A capture is probed now if `probe`; if not, the colour's
     /// next request probes it (a capture not stale is probed at every request).
     #[inline]
-    fn keep<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color, p: Loc, local: Local, probe: bool) {
+    fn keep<const N: usize>(
+        &mut self,
+        w: &Watcher,
+        pos: &Position<N>,
+        color: Color,
+        p: Loc,
+        local: Local,
+        probe: bool,
+    ) {
         let k = color.index();
         let legal = match local {
             Local::Capture => {
                 let board = pos.board();
-                let delta = if w.probes { high(board.hash_after(p, color) ^ board.hash()) } else { 0 };
+                let delta = if w.probes {
+                    high(board.hash_after(p, color) ^ board.hash())
+                } else {
+                    0
+                };
                 self.delta[k * pos.geometry().cells() + p as usize] = delta;
-                !probe || self.probe(w, pos, Turn { color, last_pass: true }, p, delta)
+                !probe
+                    || self.probe(
+                        w,
+                        pos,
+                        Turn {
+                            color,
+                            last_pass: true,
+                        },
+                        p,
+                        delta,
+                    )
             }
             Local::Decided(legal) => legal,
             Local::Settled(answers) => answers[k],
@@ -227,7 +266,14 @@ impl KeptLegal {
     /// (`delta`, the high half): refused only as a repetition (or a simple-ko retake),
     /// tested against the history unless the filter rules the configuration out.
     #[inline]
-    fn probe<const N: usize>(&self, w: &Watcher, pos: &Position<N>, turn: Turn, p: Loc, delta: u64) -> bool {
+    fn probe<const N: usize>(
+        &self,
+        w: &Watcher,
+        pos: &Position<N>,
+        turn: Turn,
+        p: Loc,
+        delta: u64,
+    ) -> bool {
         let after = u128::from(high(pos.board().hash()) ^ delta) << 64;
         let new = w.probes && !legal_watch::may_have_seen(&self.seen, self.complete, after);
         new || pos.check_move(p, turn.color, turn.last_pass).is_ok()
@@ -261,7 +307,10 @@ impl KeptLegal {
     fn retest<const N: usize>(&mut self, w: &Watcher, pos: &Position<N>, color: Color) {
         let board = pos.board();
         let k = color.index();
-        let turn = Turn { color, last_pass: true };
+        let turn = Turn {
+            color,
+            last_pass: true,
+        };
         let deltas = k * pos.geometry().cells();
         for word in 0..pos.geometry().cells().div_ceil(64) {
             let stale = std::mem::take(&mut self.stale[k][word]) & self.watch[word];
@@ -282,7 +331,11 @@ impl KeptLegal {
                 let p = (word * 64) as Loc + bits.trailing_zeros() as Loc;
                 let bit = bits & bits.wrapping_neg();
                 bits &= bits - 1;
-                let locals = if board.cell(p) == Cell::Empty { w.classify_both(pos, p) } else { [Local::Open; 2] };
+                let locals = if board.cell(p) == Cell::Empty {
+                    w.classify_both(pos, p)
+                } else {
+                    [Local::Open; 2]
+                };
                 if locals[k] == Local::Open {
                     // Open for one colour is open for both (and so is a point played on).
                     self.watch[word] &= !bit;
@@ -332,7 +385,11 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let mut banned = 0;
         for (w, h) in [(2, 3), (3, 3), (4, 4), (5, 5), (9, 9), (7, 2), (19, 19)] {
-            for ko in [KoRule::CapturingSuperko, KoRule::SimpleKo, KoRule::PositionalSuperko] {
+            for ko in [
+                KoRule::CapturingSuperko,
+                KoRule::SimpleKo,
+                KoRule::PositionalSuperko,
+            ] {
                 for suicide in [false, true] {
                     let geo = Geometry::new(w, h).unwrap();
                     let mut pos = Position::<MAX_CELLS>::new(geo, PlayRules { ko, suicide });
@@ -349,13 +406,24 @@ mod tests {
                         for colour in asked {
                             let mut got = Vec::new();
                             kept.for_each_legal(&pos, colour, last_pass, |i, _| got.push(i));
-                            assert_eq!(got, scratch(&pos, colour, last_pass), "{w}x{h} {ko:?} suicide={suicide}, step {step}");
+                            assert_eq!(
+                                got,
+                                scratch(&pos, colour, last_pass),
+                                "{w}x{h} {ko:?} suicide={suicide}, step {step}"
+                            );
                         }
                         for loc in geo.locs() {
-                            banned += usize::from(matches!(pos.check_move(loc, c, last_pass), Err(Illegal::Superko | Illegal::Ko)));
+                            banned += usize::from(matches!(
+                                pos.check_move(loc, c, last_pass),
+                                Err(Illegal::Superko | Illegal::Ko)
+                            ));
                             if kept.surely_legal(&pos, loc) {
                                 for colour in [c, c.opponent()] {
-                                    assert_eq!(pos.check_move(loc, colour, last_pass), Ok(()), "{w}x{h} {ko:?} step {step}: {loc} kept as surely legal");
+                                    assert_eq!(
+                                        pos.check_move(loc, colour, last_pass),
+                                        Ok(()),
+                                        "{w}x{h} {ko:?} step {step}: {loc} kept as surely legal"
+                                    );
                                 }
                             }
                         }

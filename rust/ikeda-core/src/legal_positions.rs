@@ -18,7 +18,9 @@ pub fn count_legal_positions(geo: Geometry) -> u64 {
 }
 
 fn count_from<const N: usize>(board: &mut Board<N>, rest: &[Loc]) -> u64 {
-    let Some((&p, rest)) = rest.split_first() else { return 1 };
+    let Some((&p, rest)) = rest.split_first() else {
+        return 1;
+    };
     let mut total = count_from(board, rest);
     for c in [Color::Black, Color::White] {
         board.add_stone(p, c);
@@ -46,8 +48,14 @@ mod tests {
     fn published_counts() {
         let row = [1, 5, 15, 41, 113, 313, 867, 2401, 6649, 18413];
         for (n, &want) in row.iter().enumerate() {
-            assert_eq!(count_legal_positions(Geometry::new(n + 1, 1).unwrap()), want);
-            assert_eq!(count_legal_positions(Geometry::new(1, n + 1).unwrap()), want);
+            assert_eq!(
+                count_legal_positions(Geometry::new(n + 1, 1).unwrap()),
+                want
+            );
+            assert_eq!(
+                count_legal_positions(Geometry::new(1, n + 1).unwrap()),
+                want
+            );
         }
         assert_eq!(count_legal_positions(Geometry::new(2, 2).unwrap()), 57);
         assert_eq!(count_legal_positions(Geometry::new(3, 3).unwrap()), 12_675);

@@ -78,7 +78,10 @@ pub(crate) const SEEN_WORDS: usize = 64;
 #[inline]
 fn seen_bits(hash: u128) -> (usize, u64) {
     let h = (hash >> 64) as u64;
-    ((h % SEEN_WORDS as u64) as usize, (1 << ((h >> 32) % 64)) | (1 << ((h >> 48) % 64)))
+    (
+        (h % SEEN_WORDS as u64) as usize,
+        (1 << ((h >> 32) % 64)) | (1 << ((h >> 48) % 64)),
+    )
 }
 
 /// The bits of a hash's high half that [`seen_bits`] reads (0-5, 32-37, 48-53), packed
@@ -142,7 +145,12 @@ impl Watcher {
 
     /// What the neighbours of the empty point `p` say of a play there by `color`.
     #[inline]
-    pub(crate) fn classify<const N: usize>(&self, pos: &Position<N>, color: Color, p: Loc) -> Local {
+    pub(crate) fn classify<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        color: Color,
+        p: Loc,
+    ) -> Local {
         let board = pos.board();
         if board.empty_neighbours(p) == 4 {
             return Local::Open;
@@ -230,7 +238,13 @@ impl Watcher {
     /// Before `c` plays at `loc` (a legal play): watches the stones it will remove.
     /// Returns false if the play is a suicide the rules allow: the kept set must then be
     /// rebuilt after it.
-    pub(crate) fn before_play<const N: usize>(&self, pos: &Position<N>, loc: Loc, c: Color, watch: &mut [u64]) -> bool {
+    pub(crate) fn before_play<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        loc: Loc,
+        c: Color,
+        watch: &mut [u64],
+    ) -> bool {
         let board = pos.board();
         if self.suicide && board.shape(loc, c).suicide {
             return false;
@@ -252,7 +266,13 @@ impl Watcher {
     /// liberties). A chain of `c` next to `loc` in atari has `loc` as its last liberty,
     /// so it needs no mark of its own. Returns false if the play is a suicide the rules
     /// allow (the owner then rebuilds its set after it).
-    pub(crate) fn before_play_retested<const N: usize>(&self, pos: &Position<N>, loc: Loc, c: Color, marks: &mut [u64]) -> bool {
+    pub(crate) fn before_play_retested<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        loc: Loc,
+        c: Color,
+        marks: &mut [u64],
+    ) -> bool {
         let board = pos.board();
         if self.suicide && board.shape(loc, c).suicide {
             return false;
@@ -280,7 +300,13 @@ impl Watcher {
     /// points whose answer may change from may-be-refused; these are the rest of the
     /// points whose neighbourhood (cells, chains in atari) the play changes, so that a kept
     /// answer elsewhere stays true until its history is (captures, re-probed each move).
-    pub(crate) fn mark_leaving_atari<const N: usize>(&self, pos: &Position<N>, loc: Loc, c: Color, marks: &mut [u64]) {
+    pub(crate) fn mark_leaving_atari<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        loc: Loc,
+        c: Color,
+        marks: &mut [u64],
+    ) {
         let board = pos.board();
         let (own, opp) = (Cell::stone(c), Cell::stone(c.opponent()));
         for q in self.neighbours(loc) {
@@ -308,7 +334,13 @@ impl Watcher {
     /// shrink, and one already in atari had it watched). So it stays open if it was, and
     /// an answer kept for it (a batch's masks retest every watched point at each use
     /// anyway) stays true.
-    pub(crate) fn after_play_retested<const N: usize>(&self, pos: &Position<N>, loc: Loc, played: Color, watch: &mut [u64]) {
+    pub(crate) fn after_play_retested<const N: usize>(
+        &self,
+        pos: &Position<N>,
+        loc: Loc,
+        played: Color,
+        watch: &mut [u64],
+    ) {
         let board = pos.board();
         let played = Cell::stone(played);
         for q in self.neighbours(loc) {

@@ -28,8 +28,8 @@ mod game;
 pub mod geometry;
 mod history;
 mod kept_legal;
-mod legal_watch;
 mod legal_positions;
+mod legal_watch;
 mod mcts;
 mod memory;
 mod perft;
@@ -41,21 +41,32 @@ mod territory;
 mod tiers;
 mod zobrist;
 
-pub use batch::{Batch, BadPolicy, Policy, StepError, EXTRA_PLANES};
+pub use batch::{BadPolicy, Batch, Policy, StepError, EXTRA_PLANES};
 pub use board::{Around, Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
-pub use count_games::{count_games, count_games_by_play, estimate_count, finite as count_games_finite, CountError, CountLimits, Estimate, MAX_POINTS as COUNT_GAMES_MAX_POINTS};
-pub use game::{area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo};
+pub use count_games::{
+    count_games, count_games_by_play, estimate_count, finite as count_games_finite, CountError,
+    CountLimits, Estimate, MAX_POINTS as COUNT_GAMES_MAX_POINTS,
+};
+pub use game::{
+    area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo,
+};
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use kept_legal::{KeptLegal, LocSet};
 pub use legal_positions::count_legal_positions;
-pub use memory::{room_for_one, NoMemory, RESERVE_PLAYS};
 pub use mcts::{search, Choice, SearchLimits, SearchResult};
+pub use memory::{room_for_one, NoMemory, RESERVE_PLAYS};
 pub use perft::perft;
-pub use playout::{game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, simulate_into, simulate_serial_into, try_play_out, RandomGame, Summary};
+pub use playout::{
+    game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, simulate_into,
+    simulate_serial_into, try_play_out, RandomGame, Summary,
+};
 pub use position::{Illegal, KoRule, PlayRules, Position};
-pub use status::{confirm_status, Case, ChainStatus, Count, FirstMover, Status, StatusError, StatusKo, StatusOptions, StatusReport};
+pub use status::{
+    confirm_status, Case, ChainStatus, Count, FirstMover, Status, StatusError, StatusKo,
+    StatusOptions, StatusReport,
+};
 pub use territory::{area, ownership, Area};
 pub use tiers::{AnyPosition, CELLS_19, CELLS_9};
 

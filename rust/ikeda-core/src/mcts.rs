@@ -92,7 +92,17 @@ struct Node {
 
 impl Node {
     fn new(mv: Option<Loc>) -> Node {
-        Node { mv, first_child: 0, n_children: 0, expanded: false, visits: 0, wins: 0.0, margins: 0.0, amaf_visits: 0, amaf_wins: 0.0 }
+        Node {
+            mv,
+            first_child: 0,
+            n_children: 0,
+            expanded: false,
+            visits: 0,
+            wins: 0.0,
+            margins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+        }
     }
 
     fn value(&self) -> f64 {
@@ -114,7 +124,11 @@ impl Node {
     fn score(&self, log_parent: f64, parent_value: f64) -> f64 {
         let n = f64::from(self.visits);
         let explore = EXPLORATION * (log_parent / (n + 1.0)).sqrt();
-        let mean = if self.visits == 0 { None } else { Some(self.wins / n) };
+        let mean = if self.visits == 0 {
+            None
+        } else {
+            Some(self.wins / n)
+        };
         if self.mv.is_none() {
             return mean.unwrap_or(parent_value) + explore;
         }
@@ -179,7 +193,11 @@ impl<const N: usize> Tree<'_, N> {
         let node = &self.nodes[id];
         let log_parent = f64::from(node.visits.max(1)).ln();
         // The parent's value for the side to move there.
-        let parent_value = if node.visits == 0 { 0.5 } else { 1.0 - node.wins / f64::from(node.visits) };
+        let parent_value = if node.visits == 0 {
+            0.5
+        } else {
+            1.0 - node.wins / f64::from(node.visits)
+        };
         let children = node.first_child as usize..(node.first_child + node.n_children) as usize;
         let mut best = children.start;
         let mut best_score = f64::NEG_INFINITY;
@@ -213,8 +231,21 @@ impl<const N: usize> Tree<'_, N> {
             path.push(id);
             movers.push(game.to_move);
         }
-        let mut sequence: Vec<(usize, Color)> = path[1..].iter().zip(&movers[..]).map(|(&k, &c)| (self.nodes[k].mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c)).collect();
-        let last = path.last().and_then(|&k| if k == 0 { None } else { self.nodes[k].mv });
+        let mut sequence: Vec<(usize, Color)> = path[1..]
+            .iter()
+            .zip(&movers[..])
+            .map(|(&k, &c)| {
+                (
+                    self.nodes[k]
+                        .mv
+                        .map_or(geo.pass_index(), |l| geo.index_of_loc(l)),
+                    c,
+                )
+            })
+            .collect();
+        let last = path
+            .last()
+            .and_then(|&k| if k == 0 { None } else { self.nodes[k].mv });
         playout(&mut game, last, seed, self.max_moves, &mut sequence);
         let margin = game.score(self.rules).margin();
         // Back up: each node's own result, and its children's AMAF statistics from the
@@ -233,13 +264,20 @@ impl<const N: usize> Tree<'_, N> {
             let node = &mut self.nodes[k];
             node.visits += 1;
             // The player who moved into this node (for the root, the opponent of its mover).
-            let c = if depth > 0 { movers[depth - 1] } else { movers[0].opponent() };
+            let c = if depth > 0 {
+                movers[depth - 1]
+            } else {
+                movers[0].opponent()
+            };
             node.wins += outcome(margin, c);
             node.margins += f64::from(if c == Color::Black { margin } else { -margin });
             if self.nodes[k].expanded {
                 let mover = movers[depth];
                 let win = outcome(margin, mover);
-                let (first, n) = (self.nodes[k].first_child as usize, self.nodes[k].n_children as usize);
+                let (first, n) = (
+                    self.nodes[k].first_child as usize,
+                    self.nodes[k].n_children as usize,
+                );
                 for child in &mut self.nodes[first..first + n] {
                     if let Some(l) = child.mv {
                         if seen[geo.index_of_loc(l)] == mover as u8 + 1 {
@@ -267,8 +305,13 @@ fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
         if !matches!(cell, Cell::Black | Cell::White) {
             continue;
         }
-        let Some(lib) = board.last_liberty(q) else { continue };
-        let room = [lib - s, lib - 1, lib + 1, lib + s].iter().filter(|&&n| board.cell(n) == Cell::Empty).count();
+        let Some(lib) = board.last_liberty(q) else {
+            continue;
+        };
+        let room = [lib - s, lib - 1, lib + 1, lib + s]
+            .iter()
+            .filter(|&&n| board.cell(n) == Cell::Empty)
+            .count();
         let capture = cell == Cell::stone(c.opponent());
         if (capture || room >= 2) && !out.contains(&lib) && game.check(lib).is_ok() {
             out.push(lib);
@@ -279,7 +322,13 @@ fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
 /// Plays `game` out: an urgent reply to the last play if there is one (see [`urgent`]),
 /// else the playout policy's uniform choice among the legal plays that fill none of the
 /// mover's own eyes ([`policy_play`]), else a pass; to the end or `max_moves` moves. Appends the moves (flat index, mover).
-fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64, max_moves: usize, moves: &mut Vec<(usize, Color)>) {
+fn playout<const N: usize>(
+    game: &mut Game<N>,
+    mut last: Option<Loc>,
+    seed: u64,
+    max_moves: usize,
+    moves: &mut Vec<(usize, Color)>,
+) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = game.position.geometry();
     let mut urgent_plays: Vec<Loc> = Vec::with_capacity(5);
@@ -293,7 +342,10 @@ fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64,
         let mv = if urgent_plays.is_empty() {
             policy_play(game, &mut rng)
         } else {
-            Some(urgent_plays[((u64::from(rng.next_u32()) * urgent_plays.len() as u64) >> 32) as usize])
+            Some(
+                urgent_plays
+                    [((u64::from(rng.next_u32()) * urgent_plays.len() as u64) >> 32) as usize],
+            )
         };
         moves.push((mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c));
         // The move was chosen among legal ones and the game is not over.
@@ -305,35 +357,60 @@ fn playout<const N: usize>(game: &mut Game<N>, mut last: Option<Loc>, seed: u64,
 /// Searches `game` (its side to move) under `rules` and chooses a move. The game is left
 /// unchanged; an ended game gives a pass. [`NoMemory`] when the tree the playout budget
 /// asks for does not fit in memory (see `Tree::expand`).
-pub fn search<const N: usize>(game: &mut Game<N>, rules: &Rules, limits: &SearchLimits) -> Result<SearchResult, NoMemory> {
+pub fn search<const N: usize>(
+    game: &mut Game<N>,
+    rules: &Rules,
+    limits: &SearchLimits,
+) -> Result<SearchResult, NoMemory> {
     if game.passes.over {
-        return Ok(SearchResult { choice: Choice::Pass, win_rate: 0.5, playouts: 0 });
+        return Ok(SearchResult {
+            choice: Choice::Pass,
+            win_rate: 0.5,
+            playouts: 0,
+        });
     }
     let mut root = game.clone();
     root.position = game.position.fork(); // copies now share the past: cheap clones
     let geo = root.position.geometry();
-    let mut tree = Tree { nodes: vec![Node::new(None)], root, rules, max_moves: 3 * geo.points() + 16 };
+    let mut tree = Tree {
+        nodes: vec![Node::new(None)],
+        root,
+        rules,
+        max_moves: 3 * geo.points() + 16,
+    };
     let root_game = tree.root.clone();
     tree.expand(0, &root_game)?;
-    let deadline = (limits.seconds > 0.0).then(|| Instant::now() + Duration::from_secs_f64(limits.seconds));
+    let deadline =
+        (limits.seconds > 0.0).then(|| Instant::now() + Duration::from_secs_f64(limits.seconds));
     let mut seen = vec![0u8; geo.points()];
     let mut done = 0u32;
     let budget = limits.playouts.max(1);
     while done < budget {
-        tree.simulate(crate::playout::game_seed(limits.seed, u64::from(done)), &mut seen)?;
+        tree.simulate(
+            crate::playout::game_seed(limits.seed, u64::from(done)),
+            &mut seen,
+        )?;
         done += 1;
         if deadline.is_some_and(|d| done % 16 == 0 && Instant::now() >= d) {
             break;
         }
     }
     let root = &tree.nodes[0];
-    let children = &tree.nodes[root.first_child as usize..(root.first_child + root.n_children) as usize];
+    let children =
+        &tree.nodes[root.first_child as usize..(root.first_child + root.n_children) as usize];
     let pass = children.last().expect("the pass is the last child");
     // A pass is chosen for being the most visited only once it has the visits a pass needs
     // anyway: with few playouts spread over many plays, visit counts are noise.
-    let most = children.iter().max_by_key(|n| n.visits).expect("the pass is always a child");
+    let most = children
+        .iter()
+        .max_by_key(|n| n.visits)
+        .expect("the pass is always a child");
     let plays = &children[..children.len() - 1];
-    let best = if most.mv.is_none() && most.visits < PASS_VISITS { plays.iter().max_by_key(|n| n.visits).unwrap_or(most) } else { most };
+    let best = if most.mv.is_none() && most.visits < PASS_VISITS {
+        plays.iter().max_by_key(|n| n.visits).unwrap_or(most)
+    } else {
+        most
+    };
     let settled = pass.visits >= PASS_VISITS.max(best.visits / 4)
         && best.value() >= 0.5
         && pass.value() >= best.value() - PASS_MARGIN
@@ -341,10 +418,20 @@ pub fn search<const N: usize>(game: &mut Game<N>, rules: &Rules, limits: &Search
     let chosen = if settled { pass } else { best };
     let win_rate = chosen.value();
     if limits.resign_below > 0.0 && done >= 200 && best.value() < limits.resign_below {
-        return Ok(SearchResult { choice: Choice::Resign, win_rate: best.value(), playouts: done });
+        return Ok(SearchResult {
+            choice: Choice::Resign,
+            win_rate: best.value(),
+            playouts: done,
+        });
     }
-    let choice = chosen.mv.map_or(Choice::Pass, |l| Choice::Play(geo.index_of_loc(l)));
-    Ok(SearchResult { choice, win_rate, playouts: done })
+    let choice = chosen
+        .mv
+        .map_or(Choice::Pass, |l| Choice::Play(geo.index_of_loc(l)));
+    Ok(SearchResult {
+        choice,
+        win_rate,
+        playouts: done,
+    })
 }
 
 #[cfg(test)]
@@ -355,11 +442,19 @@ mod tests {
     use crate::tiers::CELLS_9;
 
     fn game(rows: &[&str], to_move: Color) -> Game<CELLS_9> {
-        Game::new(Position::from_diagram(rows, crate::position::PlayRules::IKEDA).unwrap(), to_move)
+        Game::new(
+            Position::from_diagram(rows, crate::position::PlayRules::IKEDA).unwrap(),
+            to_move,
+        )
     }
 
     fn limits(playouts: u32) -> SearchLimits {
-        SearchLimits { playouts, seconds: 0.0, seed: 1, resign_below: 0.1 }
+        SearchLimits {
+            playouts,
+            seconds: 0.0,
+            seed: 1,
+            resign_below: 0.1,
+        }
     }
 
     fn name(g: &Game<CELLS_9>, c: Choice) -> String {
@@ -394,16 +489,37 @@ mod tests {
         let r = search(&mut g, &Rules::area3(13), &limits(400)).unwrap();
         assert_eq!(r.choice, Choice::Resign, "{r:?}");
         assert_eq!(r.playouts, 400);
-        let r = search(&mut g, &Rules::area3(13), &SearchLimits { resign_below: 0.0, ..limits(50) }).unwrap();
-        assert_eq!(r.choice, Choice::Pass, "no play is legal but the eyes, which are White's: {r:?}");
+        let r = search(
+            &mut g,
+            &Rules::area3(13),
+            &SearchLimits {
+                resign_below: 0.0,
+                ..limits(50)
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            r.choice,
+            Choice::Pass,
+            "no play is legal but the eyes, which are White's: {r:?}"
+        );
     }
 
     #[test]
     fn does_not_pass_in_an_open_game() {
         for (seed, c) in [(1, Color::Black), (2, Color::White), (3, Color::White)] {
             let geo = Geometry::new(9, 9).unwrap();
-            let mut g: Game<CELLS_9> = Game::new(Position::new(geo, crate::position::PlayRules::IKEDA), c);
-            let r = search(&mut g, &Rules::area3(13), &SearchLimits { seed, ..limits(500) }).unwrap();
+            let mut g: Game<CELLS_9> =
+                Game::new(Position::new(geo, crate::position::PlayRules::IKEDA), c);
+            let r = search(
+                &mut g,
+                &Rules::area3(13),
+                &SearchLimits {
+                    seed,
+                    ..limits(500)
+                },
+            )
+            .unwrap();
             assert!(matches!(r.choice, Choice::Play(_)), "{r:?}");
         }
     }
@@ -413,11 +529,19 @@ mod tests {
         let mut g = game(&["....."; 5], Color::Black);
         let a = search(&mut g, &Rules::area3(13), &limits(300)).unwrap();
         let b = search(&mut g, &Rules::area3(13), &limits(300)).unwrap();
-        assert_eq!(a, b, "a seeded search with a playout budget is reproducible");
+        assert_eq!(
+            a, b,
+            "a seeded search with a playout budget is reproducible"
+        );
         for _ in 0..3 {
             g.play(None).unwrap();
         }
         assert!(g.passes.over);
-        assert_eq!(search(&mut g, &Rules::area3(13), &limits(10)).unwrap().choice, Choice::Pass);
+        assert_eq!(
+            search(&mut g, &Rules::area3(13), &limits(10))
+                .unwrap()
+                .choice,
+            Choice::Pass
+        );
     }
 }

@@ -66,7 +66,10 @@ fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
 /// Fisher-Yates shuffle), so a typical move costs one or two tests and no copy, and the
 /// first acceptable point of a uniformly random order is uniform among the acceptable.
 #[inline]
-pub fn policy_play<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus) -> Option<Loc> {
+pub fn policy_play<const N: usize>(
+    game: &mut Game<N>,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Loc> {
     let mut k = game.position.board().empty_count();
     while k > 0 {
         let i = below(rng, k as u32) as usize;
@@ -92,7 +95,13 @@ pub fn move_cap(geo: Geometry) -> usize {
 /// until it ends or `max_moves` moves have been played; calls `record(flat index)` for
 /// each move (`w*h` for a pass). Returns whether the game is over. For caps bounded by
 /// the board (such as [`move_cap`]); a cap set by input goes through [`try_play_out`].
-pub fn play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, record: impl FnMut(usize)) -> bool {
+pub fn play_out<const N: usize>(
+    game: &mut Game<N>,
+    rng: &mut Xoshiro256PlusPlus,
+    pass_probability: f64,
+    max_moves: usize,
+    record: impl FnMut(usize),
+) -> bool {
     match run::<N, false>(game, rng, pass_probability, max_moves, record) {
         Ok(over) => over,
         Err(NoMemory) => unreachable!("play_out reserves nothing"),
@@ -103,12 +112,24 @@ pub fn play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus
 /// [`RESERVE_PLAYS`] plays at a time, fallibly, so a cap far past the default costs
 /// nothing up front and a game that outgrows memory stops with [`NoMemory`] (a
 /// consistent game, every move so far recorded) instead of aborting the process.
-pub fn try_play_out<const N: usize>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, record: impl FnMut(usize)) -> Result<bool, NoMemory> {
+pub fn try_play_out<const N: usize>(
+    game: &mut Game<N>,
+    rng: &mut Xoshiro256PlusPlus,
+    pass_probability: f64,
+    max_moves: usize,
+    record: impl FnMut(usize),
+) -> Result<bool, NoMemory> {
     run::<N, true>(game, rng, pass_probability, max_moves, record)
 }
 
 #[inline]
-fn run<const N: usize, const RESERVE: bool>(game: &mut Game<N>, rng: &mut Xoshiro256PlusPlus, pass_probability: f64, max_moves: usize, mut record: impl FnMut(usize)) -> Result<bool, NoMemory> {
+fn run<const N: usize, const RESERVE: bool>(
+    game: &mut Game<N>,
+    rng: &mut Xoshiro256PlusPlus,
+    pass_probability: f64,
+    max_moves: usize,
+    mut record: impl FnMut(usize),
+) -> Result<bool, NoMemory> {
     let geo = game.position.geometry();
     let pass_threshold = (pass_probability.clamp(0.0, 1.0) * (u64::MAX as f64)) as u64;
     let mut played = 0;
@@ -121,7 +142,11 @@ fn run<const N: usize, const RESERVE: bool>(game: &mut Game<N>, rng: &mut Xoshir
             }
             reserved -= 1;
         }
-        let mv = if pass_probability > 0.0 && rng.next_u64() < pass_threshold { None } else { policy_play(game, rng) };
+        let mv = if pass_probability > 0.0 && rng.next_u64() < pass_threshold {
+            None
+        } else {
+            policy_play(game, rng)
+        };
         record(mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)));
         // The play was chosen among legal ones and the game is not over.
         game.play_unchecked(mv);
@@ -134,7 +159,13 @@ fn run<const N: usize, const RESERVE: bool>(game: &mut Game<N>, rng: &mut Xoshir
 /// moves grows with the game, reserved fallibly a piece at a time like the history
 /// ([`try_play_out`]): any cap is accepted, and a game longer than memory allows is
 /// [`NoMemory`].
-pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Rules, seed: u64, pass_probability: f64, max_moves: usize) -> Result<RandomGame, NoMemory> {
+pub fn random_game<const N: usize>(
+    mut game: Game<N>,
+    rules: &Rules,
+    seed: u64,
+    pass_probability: f64,
+    max_moves: usize,
+) -> Result<RandomGame, NoMemory> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut left = max_moves;
@@ -142,14 +173,22 @@ pub fn random_game<const N: usize>(mut game: Game<N>, rules: &Rules, seed: u64, 
     let ended = loop {
         let piece = left.min(RESERVE_PLAYS.max(2 * game.position.geometry().points()));
         moves.try_reserve(piece)?;
-        let ended = try_play_out(&mut game, &mut rng, pass_probability, piece, |m| moves.push(m))?;
+        let ended = try_play_out(&mut game, &mut rng, pass_probability, piece, |m| {
+            moves.push(m)
+        })?;
         left -= piece;
         if ended || left == 0 {
             break ended;
         }
     };
     let (score, area2) = game.scores(rules);
-    Ok(RandomGame { moves, ended, first_passer: game.passes.first_passer, score, area2 })
+    Ok(RandomGame {
+        moves,
+        ended,
+        first_passer: game.passes.first_passer,
+        score,
+        area2,
+    })
 }
 
 /// The seed of game `index` of a run seeded with `seed`.
@@ -175,10 +214,27 @@ pub struct Summary {
 
 /// Plays games `first..first + count` of a run from the empty board, Black first, on the
 /// current rayon pool.
-pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<Vec<Summary>, NoMemory> {
+pub fn simulate(
+    geo: Geometry,
+    rules: &Rules,
+    seed: u64,
+    first: u64,
+    count: usize,
+    pass_probability: f64,
+    max_moves: usize,
+) -> Result<Vec<Summary>, NoMemory> {
     let mut out = Vec::new();
     out.try_reserve_exact(count)?;
-    simulate_into(&mut out, geo, rules, seed, first, count, pass_probability, max_moves)?;
+    simulate_into(
+        &mut out,
+        geo,
+        rules,
+        seed,
+        first,
+        count,
+        pass_probability,
+        max_moves,
+    )?;
     Ok(out)
 }
 
@@ -187,9 +243,27 @@ pub fn simulate(geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usiz
 /// grow ([`try_play_out`]) makes the whole run [`NoMemory`]. On a pool of one thread the
 /// games are played in order with no work splitting.
 #[allow(clippy::too_many_arguments)]
-pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<(), NoMemory> {
+pub fn simulate_into(
+    out: &mut Vec<Summary>,
+    geo: Geometry,
+    rules: &Rules,
+    seed: u64,
+    first: u64,
+    count: usize,
+    pass_probability: f64,
+    max_moves: usize,
+) -> Result<(), NoMemory> {
     if rayon::current_num_threads() == 1 {
-        return simulate_serial_into(out, geo, rules, seed, first, count, pass_probability, max_moves);
+        return simulate_serial_into(
+            out,
+            geo,
+            rules,
+            seed,
+            first,
+            count,
+            pass_probability,
+            max_moves,
+        );
     }
     let short = std::sync::atomic::AtomicBool::new(false);
     // Every game starts as a copy of one empty game (a copy is a memcpy; a new board is
@@ -213,7 +287,16 @@ pub fn simulate_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed:
 /// no hand-off to a worker thread (a one-thread run from Python calls this directly, so a
 /// call costs no wake-up of a pool thread and no idle spinning after it).
 #[allow(clippy::too_many_arguments)]
-pub fn simulate_serial_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules, seed: u64, first: u64, count: usize, pass_probability: f64, max_moves: usize) -> Result<(), NoMemory> {
+pub fn simulate_serial_into(
+    out: &mut Vec<Summary>,
+    geo: Geometry,
+    rules: &Rules,
+    seed: u64,
+    first: u64,
+    count: usize,
+    pass_probability: f64,
+    max_moves: usize,
+) -> Result<(), NoMemory> {
     crate::with_tier!(geo, N => {
         let start = Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending);
         for k in 0..count as u64 {
@@ -227,11 +310,19 @@ pub fn simulate_serial_into(out: &mut Vec<Summary>, geo: Geometry, rules: &Rules
 /// built point by point) and summarises it; on [`NoMemory`] the summary of the game as
 /// far as it went comes with the error.
 #[inline]
-fn summary<const N: usize>(start: &Game<N>, rules: &Rules, seed: u64, pass_probability: f64, max_moves: usize) -> Result<Summary, (NoMemory, Summary)> {
+fn summary<const N: usize>(
+    start: &Game<N>,
+    rules: &Rules,
+    seed: u64,
+    pass_probability: f64,
+    max_moves: usize,
+) -> Result<Summary, (NoMemory, Summary)> {
     let mut game = start.clone();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut length = 0;
-    let played = try_play_out(&mut game, &mut rng, pass_probability, max_moves, |_| length += 1);
+    let played = try_play_out(&mut game, &mut rng, pass_probability, max_moves, |_| {
+        length += 1
+    });
     let (score, area2) = game.scores(rules);
     let s = Summary {
         margin: score.margin(),
@@ -275,16 +366,25 @@ mod tests {
                     None => assert!(acceptable.is_empty()),
                 }
             }
-            let drawn: Vec<Loc> = (0..CELLS_9).filter(|&l| counts[l] > 0).map(|l| l as Loc).collect();
+            let drawn: Vec<Loc> = (0..CELLS_9)
+                .filter(|&l| counts[l] > 0)
+                .map(|l| l as Loc)
+                .collect();
             assert_eq!(drawn, acceptable, "after {prefix} moves");
             if acceptable.len() < 2 {
                 continue; // nothing to compare: drawn == acceptable said it all
             }
             let k = acceptable.len() as f64;
             let expected = draws as f64 / k;
-            let chi2: f64 = acceptable.iter().map(|&l| (counts[l as usize] as f64 - expected).powi(2) / expected).sum();
+            let chi2: f64 = acceptable
+                .iter()
+                .map(|&l| (counts[l as usize] as f64 - expected).powi(2) / expected)
+                .sum();
             // Mean k - 1, spread sqrt(2(k - 1)): six spreads above is never reached by chance.
-            assert!(chi2 <= k - 1.0 + 6.0 * (2.0 * (k - 1.0)).sqrt(), "chi2 {chi2} over {k} plays");
+            assert!(
+                chi2 <= k - 1.0 + 6.0 * (2.0 * (k - 1.0)).sqrt(),
+                "chi2 {chi2} over {k} plays"
+            );
         }
     }
 }

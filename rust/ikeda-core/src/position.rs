@@ -30,7 +30,10 @@ pub struct PlayRules {
 
 impl PlayRules {
     /// Ikeda's Area Rules III (and II, and Territory I): capturing superko, no suicide.
-    pub const IKEDA: PlayRules = PlayRules { ko: KoRule::CapturingSuperko, suicide: false };
+    pub const IKEDA: PlayRules = PlayRules {
+        ko: KoRule::CapturingSuperko,
+        suicide: false,
+    };
 }
 
 /// Why a play is illegal, in the order the tests are made.
@@ -81,8 +84,16 @@ impl<const N: usize> Position<N> {
     }
 
     /// Setup stones given as flat indices form the initial configuration.
-    pub fn from_setup(geo: Geometry, rules: PlayRules, black: &[usize], white: &[usize]) -> Result<Self, SetupError> {
-        Ok(Position::from_board(Board::from_setup(geo, black, white)?, rules))
+    pub fn from_setup(
+        geo: Geometry,
+        rules: PlayRules,
+        black: &[usize],
+        white: &[usize],
+    ) -> Result<Self, SetupError> {
+        Ok(Position::from_board(
+            Board::from_setup(geo, black, white)?,
+            rules,
+        ))
     }
 
     /// A position whose initial configuration is a diagram ([`Board::from_diagram`]).
@@ -92,7 +103,11 @@ impl<const N: usize> Position<N> {
 
     fn from_board(board: Board<N>, rules: PlayRules) -> Self {
         let history = History::new(board.hash());
-        Position { board, history, rules }
+        Position {
+            board,
+            history,
+            rules,
+        }
     }
 
     #[inline]
@@ -171,10 +186,17 @@ impl<const N: usize> Position<N> {
 
     /// Whether the play would recreate a configuration of the history.
     fn repeats(&self, loc: Loc, c: Color, shape: PlayShape) -> bool {
-        let Some(oldest) = self.history.oldest_match(self.board.hash_after_shape(loc, c, shape)) else {
+        let Some(oldest) = self
+            .history
+            .oldest_match(self.board.hash_after_shape(loc, c, shape))
+        else {
             return false;
         };
-        self.history.confirm(oldest, self.board.cells(), &self.board.cells_after_shape(loc, c, shape))
+        self.history.confirm(
+            oldest,
+            self.board.cells(),
+            &self.board.cells_after_shape(loc, c, shape),
+        )
     }
 
     /// The point the opponent of the last play may not retake at once under simple ko:
@@ -183,7 +205,11 @@ impl<const N: usize> Position<N> {
     #[must_use]
     pub fn ko_point(&self) -> Option<Loc> {
         let (e, removed) = self.history.newest()?;
-        if e.suicide || removed.len() != 1 || self.board.chain(e.loc).nth(1).is_some() || !self.board.in_atari(e.loc) {
+        if e.suicide
+            || removed.len() != 1
+            || self.board.chain(e.loc).nth(1).is_some()
+            || !self.board.in_atari(e.loc)
+        {
             return None;
         }
         Some(removed[0])
@@ -228,7 +254,9 @@ impl<const N: usize> Position<N> {
     #[inline]
     #[must_use]
     pub fn last_play(&self) -> Option<(Loc, Color, bool, &[Loc])> {
-        self.history.newest().map(|(e, removed)| (e.loc, e.color, e.suicide, removed))
+        self.history
+            .newest()
+            .map(|(e, removed)| (e.loc, e.color, e.suicide, removed))
     }
 
     /// Calls `f(j, configuration)` for the current configuration and the `k - 1` before
@@ -247,7 +275,14 @@ impl<const N: usize> Position<N> {
     #[inline]
     pub fn play_unchecked(&mut self, loc: Loc, c: Color) -> PlayEffect {
         let effect = self.board.play_unchecked(loc, c, &mut self.history.removed);
-        self.history.push(self.board.hash(), loc, c, effect.removed, effect.suicide, self.board.cells());
+        self.history.push(
+            self.board.hash(),
+            loc,
+            c,
+            effect.removed,
+            effect.suicide,
+            self.board.cells(),
+        );
         effect
     }
 
@@ -256,14 +291,26 @@ impl<const N: usize> Position<N> {
     pub fn undo(&mut self) -> Option<(Loc, Color, PlayEffect)> {
         let e = self.history.last()?;
         let removed = &self.history.removed[self.history.removed.len() - e.removed as usize..];
-        self.board.undo_unchecked(e.loc, e.color, removed, e.suicide);
+        self.board
+            .undo_unchecked(e.loc, e.color, removed, e.suicide);
         self.history.pop();
-        Some((e.loc, e.color, PlayEffect { removed: e.removed, suicide: e.suicide }))
+        Some((
+            e.loc,
+            e.color,
+            PlayEffect {
+                removed: e.removed,
+                suicide: e.suicide,
+            },
+        ))
     }
 
     /// A copy that shares this position's past.
     pub fn fork(&mut self) -> Self {
-        Position { board: self.board.clone(), history: self.history.fork(), rules: self.rules }
+        Position {
+            board: self.board.clone(),
+            history: self.history.fork(),
+            rules: self.rules,
+        }
     }
 
     /// Writes the legal plays of `c` into `out` by flat index; `out[w*h]` (pass) is set
@@ -271,7 +318,8 @@ impl<const N: usize> Position<N> {
     pub fn legal_mask(&self, c: Color, out: &mut [bool]) {
         let geo = self.geometry();
         out.fill(false);
-        self.board.for_each_empty(|i, loc| out[i] = self.check_empty(loc, c).is_ok());
+        self.board
+            .for_each_empty(|i, loc| out[i] = self.check_empty(loc, c).is_ok());
         out[geo.points()] = true;
     }
 
@@ -329,15 +377,33 @@ mod tests {
     #[test]
     fn ko_from_a_diagram() {
         // Black takes the ko at C2; White's retake at B2 would recreate the diagram.
-        let mut q = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(&[".XO.", "XO.O", ".XO."], PlayRules::IKEDA).unwrap();
+        let mut q = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(
+            &[".XO.", "XO.O", ".XO."],
+            PlayRules::IKEDA,
+        )
+        .unwrap();
         q.play(at(&q, "C2"), Color::Black).unwrap();
         assert_eq!(format!("{:?}", q.board()), ".XO.\nX.XO\n.XO.\n");
         assert_eq!(q.check(at(&q, "B2"), Color::White), Err(Illegal::Superko));
-        let simple = PlayRules { ko: KoRule::SimpleKo, suicide: false };
-        let mut k = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(&[".XO.", "XO.O", ".XO."], simple).unwrap();
+        let simple = PlayRules {
+            ko: KoRule::SimpleKo,
+            suicide: false,
+        };
+        let mut k = Position::<{ crate::geometry::MAX_CELLS }>::from_diagram(
+            &[".XO.", "XO.O", ".XO."],
+            simple,
+        )
+        .unwrap();
         k.play(at(&k, "C2"), Color::Black).unwrap();
-        assert_eq!(k.check_move(at(&k, "B2"), Color::White, false), Err(Illegal::Ko));
-        assert_eq!(k.check_move(at(&k, "B2"), Color::White, true), Ok(()), "a pass lifts the ban");
+        assert_eq!(
+            k.check_move(at(&k, "B2"), Color::White, false),
+            Err(Illegal::Ko)
+        );
+        assert_eq!(
+            k.check_move(at(&k, "B2"), Color::White, true),
+            Ok(()),
+            "a pass lifts the ban"
+        );
     }
 
     #[test]
@@ -353,7 +419,11 @@ mod tests {
         let forged = p.board().hash_after(capture, Color::Black);
         p.history.forge_last_hash(forged);
         assert_eq!(p.history.oldest_match(forged), Some(3));
-        assert_eq!(p.check(capture, Color::Black), Ok(()), "a hash match must be confirmed");
+        assert_eq!(
+            p.check(capture, Color::Black),
+            Ok(()),
+            "a hash match must be confirmed"
+        );
         // The same machinery does ban a real repetition.
         let mut q = pos(4, 3, PlayRules::IKEDA);
         play_all(&mut q, &["B3", "C3", "A2", "D2", "B1", "C1", "C2", "B2"]);
@@ -380,12 +450,17 @@ mod tests {
                     .filter(|&l| p.board().cell(l) == Cell::Empty)
                     .filter(|&l| {
                         let shape = p.board().shape(l, c);
-                        let repeats = shape.captures && seen.contains_key(&key(&p.board().cells_after(l, c)));
+                        let repeats =
+                            shape.captures && seen.contains_key(&key(&p.board().cells_after(l, c)));
                         !shape.suicide && !repeats
                     })
                     .collect();
                 let legal: Vec<Loc> = p.legal_plays(c).into_iter().map(|(_, l)| l).collect();
-                banned += p.geometry().locs().filter(|&l| p.check(l, c) == Err(Illegal::Superko)).count();
+                banned += p
+                    .geometry()
+                    .locs()
+                    .filter(|&l| p.check(l, c) == Err(Illegal::Superko))
+                    .count();
                 assert_eq!(legal, expected, "{w}x{h}, step {step}");
                 match rng.next_u64() % 20 {
                     0 if p.undo().is_some() => {
@@ -414,7 +489,13 @@ mod tests {
     fn random_play_and_undo_keep_invariants() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         for &(w, h) in &[(2, 2), (3, 3), (4, 3), (5, 5), (9, 9), (1, 5), (19, 19)] {
-            for rules in [PlayRules::IKEDA, PlayRules { ko: KoRule::PositionalSuperko, suicide: true }] {
+            for rules in [
+                PlayRules::IKEDA,
+                PlayRules {
+                    ko: KoRule::PositionalSuperko,
+                    suicide: true,
+                },
+            ] {
                 let mut p = pos(w, h, rules);
                 let mut snapshots = vec![p.board().clone()];
                 let mut c = Color::Black;

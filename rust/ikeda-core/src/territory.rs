@@ -41,7 +41,12 @@ fn without_dead<const N: usize>(board: &Board<N>, dead: &[Loc]) -> [Cell; N] {
 /// if the region touches a Black stone and bit 2 if it touches a White one. `seeds` are
 /// locs that include every empty point of `cells` (all of the board's locs, or only its
 /// empty points when `cells` are the board's own).
-fn regions<const N: usize>(board: &Board<N>, cells: &[Cell; N], seeds: impl IntoIterator<Item = Loc>, mut f: impl FnMut(&[Loc], u8)) {
+fn regions<const N: usize>(
+    board: &Board<N>,
+    cells: &[Cell; N],
+    seeds: impl IntoIterator<Item = Loc>,
+    mut f: impl FnMut(&[Loc], u8),
+) {
     let s = board.geometry().stride;
     let mut seen = Marks::new();
     let mut region = [0 as Loc; N];
@@ -75,8 +80,15 @@ fn regions<const N: usize>(board: &Board<N>, cells: &[Cell; N], seeds: impl Into
 /// Counts the board as it stands after removing the chains through `dead`.
 #[must_use]
 pub fn area<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Area {
-    let cells = if dead.is_empty() { *board.cells() } else { without_dead(board, dead) };
-    let mut stones = [board.stone_count(Color::Black) as u32, board.stone_count(Color::White) as u32];
+    let cells = if dead.is_empty() {
+        *board.cells()
+    } else {
+        without_dead(board, dead)
+    };
+    let mut stones = [
+        board.stone_count(Color::Black) as u32,
+        board.stone_count(Color::White) as u32,
+    ];
     if !dead.is_empty() {
         stones = [0, 0];
         for loc in board.geometry().locs() {
@@ -112,5 +124,9 @@ pub fn ownership<const N: usize>(board: &Board<N>, dead: &[Loc]) -> Vec<u8> {
             }
         }
     });
-    board.geometry().locs().map(|l| by_loc[l as usize]).collect()
+    board
+        .geometry()
+        .locs()
+        .map(|l| by_loc[l as usize])
+        .collect()
 }

@@ -64,7 +64,12 @@ impl AnyPosition {
     }
 
     /// Setup stones (flat indices) in the tier that fits the board.
-    pub fn from_setup(geo: Geometry, rules: PlayRules, black: &[usize], white: &[usize]) -> Result<AnyPosition, SetupError> {
+    pub fn from_setup(
+        geo: Geometry,
+        rules: PlayRules,
+        black: &[usize],
+        white: &[usize],
+    ) -> Result<AnyPosition, SetupError> {
         let cells = geo.cells();
         Ok(if cells <= CELLS_9 {
             AnyPosition::Small(Box::new(Position::from_setup(geo, rules, black, white)?))
@@ -97,7 +102,16 @@ mod tests {
     #[test]
     fn tiers_fit() {
         // (10, 9): 122 padded cells; (12, 9): 144; (20, 20): 463; (22, 21): 530.
-        for (w, h, tier) in [(9, 9, 0), (1, 25, 0), (10, 9, 0), (12, 9, 1), (19, 19, 1), (20, 20, 1), (22, 21, 2), (25, 25, 2)] {
+        for (w, h, tier) in [
+            (9, 9, 0),
+            (1, 25, 0),
+            (10, 9, 0),
+            (12, 9, 1),
+            (19, 19, 1),
+            (20, 20, 1),
+            (22, 21, 2),
+            (25, 25, 2),
+        ] {
             let p = AnyPosition::new(Geometry::new(w, h).unwrap(), PlayRules::IKEDA);
             let got = match p {
                 AnyPosition::Small(_) => 0,

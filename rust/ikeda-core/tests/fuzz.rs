@@ -17,19 +17,49 @@ use proptest::test_runner::{Config, RngSeed};
 
 /// Cases per property: `IKEDA_FUZZ_CASES` (random seeds), else a small fixed budget.
 fn config() -> Config {
-    match std::env::var("IKEDA_FUZZ_CASES").ok().and_then(|v| v.parse().ok()) {
-        Some(cases) => Config { cases, ..Config::default() },
-        None => Config { cases: 48, rng_seed: RngSeed::Fixed(15), ..Config::default() },
+    match std::env::var("IKEDA_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        Some(cases) => Config {
+            cases,
+            ..Config::default()
+        },
+        None => Config {
+            cases: 48,
+            rng_seed: RngSeed::Fixed(15),
+            ..Config::default()
+        },
     }
 }
 
-const KO_RULES: [KoRule; 3] = [KoRule::CapturingSuperko, KoRule::PositionalSuperko, KoRule::SimpleKo];
+const KO_RULES: [KoRule; 3] = [
+    KoRule::CapturingSuperko,
+    KoRule::PositionalSuperko,
+    KoRule::SimpleKo,
+];
 
 /// A board up to 7x7 under one of the play rules, and a sequence of choices that picks
 /// each play among the legal ones (a choice past the end passes).
 fn game_plan() -> impl Strategy<Value = (usize, usize, PlayRules, Vec<u16>)> {
-    (1usize..=7, 1usize..=7, 0usize..3, any::<bool>(), prop::collection::vec(any::<u16>(), 0..160))
-        .prop_map(|(w, h, ko, suicide, choices)| (w, h, PlayRules { ko: KO_RULES[ko], suicide }, choices))
+    (
+        1usize..=7,
+        1usize..=7,
+        0usize..3,
+        any::<bool>(),
+        prop::collection::vec(any::<u16>(), 0..160),
+    )
+        .prop_map(|(w, h, ko, suicide, choices)| {
+            (
+                w,
+                h,
+                PlayRules {
+                    ko: KO_RULES[ko],
+                    suicide,
+                },
+                choices,
+            )
+        })
 }
 
 /// The stones of `board` by colour, as flat indices.
@@ -46,7 +76,13 @@ fn stones(geo: Geometry, board: &Board<CELLS_9>) -> (Vec<usize>, Vec<usize>) {
 }
 
 /// Plays the plan, calling `check(position, colour)` before every play.
-fn drive(w: usize, h: usize, rules: PlayRules, choices: &[u16], mut check: impl FnMut(&mut Position<CELLS_9>, Color)) {
+fn drive(
+    w: usize,
+    h: usize,
+    rules: PlayRules,
+    choices: &[u16],
+    mut check: impl FnMut(&mut Position<CELLS_9>, Color),
+) {
     let geo = Geometry::new(w, h).expect("a board up to 7x7");
     let mut p = Position::<CELLS_9>::new(geo, rules);
     let mut c = Color::Black;
@@ -130,8 +166,9 @@ proptest! {
 /// Text made of SGF's own pieces, so that the fuzzer reaches past the first bracket.
 fn sgf_like() -> impl Strategy<Value = String> {
     let piece = prop::sample::select(vec![
-        "(", ")", ";", "[", "]", "\\", "\n", "\r\n", " ", "B", "W", "AB", "AW", "AE", "SZ", "KM", "HA", "RU", "PL", "CA",
-        "GM", "C", "aa", "ss", "tt", "zz", "19", "9:5", "0", "-1", "6.5", "japanese", "UTF-8", "x", "é", "囲碁",
+        "(", ")", ";", "[", "]", "\\", "\n", "\r\n", " ", "B", "W", "AB", "AW", "AE", "SZ", "KM",
+        "HA", "RU", "PL", "CA", "GM", "C", "aa", "ss", "tt", "zz", "19", "9:5", "0", "-1", "6.5",
+        "japanese", "UTF-8", "x", "é", "囲碁",
     ]);
     prop::collection::vec(piece, 0..120).prop_map(|pieces| pieces.concat())
 }
@@ -139,7 +176,12 @@ fn sgf_like() -> impl Strategy<Value = String> {
 /// Reads `bytes` as a whole file would be (decoding, syntax, the game, its replay): no
 /// panic, and every refusal carries a line and a column inside the text.
 fn check_reader(bytes: &[u8]) {
-    let choice = RulesChoice { forced: None, by_key: Vec::new(), default: Rules::area3(13), deferred: Vec::new() };
+    let choice = RulesChoice {
+        forced: None,
+        by_key: Vec::new(),
+        default: Rules::area3(13),
+        deferred: Vec::new(),
+    };
     let _ = sgf::replay_bytes(bytes, &choice);
     if let Ok((text, _)) = sgf::decode(bytes) {
         let lines = text.split('\n').count();

@@ -10,7 +10,10 @@
 use std::process::Command;
 
 use ikeda_core::sgf;
-use ikeda_core::{search, Batch, Color, Game, Geometry, KoRule, NoMemory, PlayRules, Position, Rules, SearchLimits, CELLS_19, CELLS_9};
+use ikeda_core::{
+    search, Batch, Color, Game, Geometry, KoRule, NoMemory, PlayRules, Position, Rules,
+    SearchLimits, CELLS_19, CELLS_9,
+};
 
 /// Address space the child may add to what it holds when it sets its limit.
 const HEADROOM: u64 = 16 << 20;
@@ -18,7 +21,11 @@ const HEADROOM: u64 = 16 << 20;
 /// The child's address space now, in bytes (`VmSize`).
 fn address_space() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
-    let kb: u64 = status.lines().find_map(|l| l.strip_prefix("VmSize:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).expect("VmSize");
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmSize:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmSize");
     kb << 10
 }
 
@@ -27,21 +34,33 @@ fn allocations_sized_by_input_are_errors_not_aborts() {
     if std::env::var_os("IKEDA_NO_MEMORY_CHILD").is_some() {
         return child();
     }
-    if Command::new("prlimit").arg("--version").output().is_err() || !std::path::Path::new("/proc/self/status").exists() {
+    if Command::new("prlimit").arg("--version").output().is_err()
+        || !std::path::Path::new("/proc/self/status").exists()
+    {
         eprintln!("skipped: needs Linux's /proc and prlimit (util-linux)");
         return;
     }
     let exe = std::env::current_exe().expect("the test binary");
     let out = Command::new(exe)
-        .args(["--exact", "allocations_sized_by_input_are_errors_not_aborts", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "allocations_sized_by_input_are_errors_not_aborts",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("IKEDA_NO_MEMORY_CHILD", "1")
         // One malloc arena: threads' arenas would reserve address space ahead, out of
         // the limit's sight.
         .env("MALLOC_ARENA_MAX", "1")
         .output()
         .expect("the child runs");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "the child failed ({}):\n{text}", out.status);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "the child failed ({}):\n{text}",
+        out.status
+    );
     assert!(text.contains("5 refusals"), "{text}");
 }
 
@@ -50,7 +69,13 @@ fn allocations_sized_by_input_are_errors_not_aborts() {
 /// the cases before it freed.
 fn room() {
     let limit = address_space() + HEADROOM;
-    let set = Command::new("prlimit").args([format!("--pid={}", std::process::id()), format!("--as={limit}:")]).status().expect("prlimit runs");
+    let set = Command::new("prlimit")
+        .args([
+            format!("--pid={}", std::process::id()),
+            format!("--as={limit}:"),
+        ])
+        .status()
+        .expect("prlimit runs");
     assert!(set.success(), "prlimit --as={limit}: failed");
 }
 
@@ -65,7 +90,10 @@ fn child() {
     let text = format!("(;{})", ";".repeat(1_000_000));
     // One thread plays the batch: with several, one thread's reservation may take the
     // last of the room just before another's small fixed allocation (not sized by input).
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let mut warm: Batch<CELLS_9> = Batch::try_new(geo9, Rules::area3(13), 8, 3).unwrap();
     assert_eq!(one.install(|| warm.playout(0.0, usize::MAX)), Ok(0));
     let mut refusals = 0;
@@ -73,14 +101,36 @@ fn child() {
     // The search tree grows by a board's worth of nodes (48 bytes each) per playout.
     room();
     let mut g: Game<CELLS_19> = Game::new(Position::new(geo19, PlayRules::IKEDA), Color::Black);
-    let limits = SearchLimits { playouts: u32::MAX, seconds: 0.0, seed: 1, resign_below: 0.0 };
-    assert_eq!(search(&mut g, &Rules::area3(13), &limits).err(), Some(NoMemory));
+    let limits = SearchLimits {
+        playouts: u32::MAX,
+        seconds: 0.0,
+        seed: 1,
+        resign_below: 0.0,
+    };
+    assert_eq!(
+        search(&mut g, &Rules::area3(13), &limits).err(),
+        Some(NoMemory)
+    );
     refusals += 1;
-    assert!(search(&mut g, &Rules::area3(13), &SearchLimits { playouts: 50, ..limits }).is_ok(), "a search that fits still runs");
+    assert!(
+        search(
+            &mut g,
+            &Rules::area3(13),
+            &SearchLimits {
+                playouts: 50,
+                ..limits
+            }
+        )
+        .is_ok(),
+        "a search that fits still runs"
+    );
 
     // 16,384 games played past the default cap: their histories grow fallibly.
     room();
-    assert_eq!(one.install(|| batch.playout(0.0, usize::MAX)).err(), Some(NoMemory));
+    assert_eq!(
+        one.install(|| batch.playout(0.0, usize::MAX)).err(),
+        Some(NoMemory)
+    );
     refusals += 1;
     drop(batch);
 
@@ -90,11 +140,21 @@ fn child() {
     // once it cannot be had, and the position stands after its last play.
     room();
     let geo = Geometry::new(2, 1).unwrap();
-    let mut p: Position<CELLS_9> = Position::new(geo, PlayRules { ko: KoRule::SimpleKo, suicide: false });
+    let mut p: Position<CELLS_9> = Position::new(
+        geo,
+        PlayRules {
+            ko: KoRule::SimpleKo,
+            suicide: false,
+        },
+    );
     let (a1, b1) = (geo.loc_of_index(0), geo.loc_of_index(1));
     let mut k = 0;
     while p.try_reserve(1).is_ok() {
-        let (loc, c) = if k % 2 == 0 { (a1, Color::Black) } else { (b1, Color::White) };
+        let (loc, c) = if k % 2 == 0 {
+            (a1, Color::Black)
+        } else {
+            (b1, Color::White)
+        };
         p.play(loc, c).expect("a capture or the first stone");
         k += 1;
     }
@@ -114,8 +174,15 @@ fn child() {
 
     // A game of a search's size still fits, and a random game past every cap too.
     room();
-    let fresh = Game::with_ending(Position::<CELLS_19>::new(geo19, PlayRules::IKEDA), Color::Black, Rules::area3(13).ending);
-    assert!(ikeda_core::random_game(fresh, &Rules::area3(13), 7, 0.0, usize::MAX).is_ok_and(|r| r.ended));
+    let fresh = Game::with_ending(
+        Position::<CELLS_19>::new(geo19, PlayRules::IKEDA),
+        Color::Black,
+        Rules::area3(13).ending,
+    );
+    assert!(
+        ikeda_core::random_game(fresh, &Rules::area3(13), 7, 0.0, usize::MAX)
+            .is_ok_and(|r| r.ended)
+    );
     let bigger: Result<Vec<u64>, _> = (|| {
         let mut v = Vec::new();
         v.try_reserve_exact(HEADROOM as usize)?;

@@ -3,7 +3,10 @@
 //! Python `ikeda.Batch` validates shapes and types before calling in.
 
 use ikeda_core::{Batch, Geometry, Policy, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 
 use crate::errors::{action_count, bad_argument, filled, geometry, no_memory, step_error};
@@ -53,22 +56,39 @@ impl PyBatch {
 }
 
 /// The writable contiguous buffer of a caller's array of the given shape.
-fn buffer<'a, T: numpy::Element>(shape: &[usize], want: &[usize], array: &'a mut numpy::PyReadwriteArray<'_, T, impl numpy::ndarray::Dimension>) -> PyResult<&'a mut [T]> {
+fn buffer<'a, T: numpy::Element>(
+    shape: &[usize],
+    want: &[usize],
+    array: &'a mut numpy::PyReadwriteArray<'_, T, impl numpy::ndarray::Dimension>,
+) -> PyResult<&'a mut [T]> {
     if shape != want {
-        return Err(bad_argument(format!("out must have shape {want:?}, not {shape:?}")));
+        return Err(bad_argument(format!(
+            "out must have shape {want:?}, not {shape:?}"
+        )));
     }
-    array.as_slice_mut().map_err(|_| bad_argument("out must be C-contiguous"))
+    array
+        .as_slice_mut()
+        .map_err(|_| bad_argument("out must be C-contiguous"))
 }
 
 #[pymethods]
 impl PyBatch {
     #[new]
     #[pyo3(signature = (width, height, rules, n, seed, threads=0))]
-    fn new(width: i64, height: i64, rules: RulesArg, n: usize, seed: u64, threads: usize) -> PyResult<Self> {
+    fn new(
+        width: i64,
+        height: i64,
+        rules: RulesArg,
+        n: usize,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Self> {
         let geo = geometry(width, height)?;
         let rules = rules.native()?;
         if n > MAX_GAMES {
-            return Err(bad_argument(format!("a batch holds at most {MAX_GAMES} games, not {n}")));
+            return Err(bad_argument(format!(
+                "a batch holds at most {MAX_GAMES} games, not {n}"
+            )));
         }
         let pool = crate::thread_pool(threads)?;
         let cells = geo.cells();
@@ -102,7 +122,11 @@ impl PyBatch {
     }
 
     /// [`PyBatch::legal_mask`] written into a caller's `(n, w*h + 1)` bool array.
-    fn legal_mask_into(&mut self, py: Python<'_>, mut out: PyReadwriteArray2<'_, bool>) -> PyResult<()> {
+    fn legal_mask_into(
+        &mut self,
+        py: Python<'_>,
+        mut out: PyReadwriteArray2<'_, bool>,
+    ) -> PyResult<()> {
         let want = self.shape2(self.geo.points() + 1);
         let shape = out.shape().to_vec();
         let out = buffer(&shape, &want, &mut out)?;
@@ -113,7 +137,12 @@ impl PyBatch {
     /// [`PyBatch::step`], then the new legal masks into `mask` in the same call (each
     /// game's row updated from its move); the masks are left as they were if the step is
     /// refused.
-    fn step_into(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>, mut mask: PyReadwriteArray2<'_, bool>) -> PyResult<()> {
+    fn step_into(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        mut mask: PyReadwriteArray2<'_, bool>,
+    ) -> PyResult<()> {
         let actions = actions.as_slice()?.to_vec();
         if actions.len() != self.n() {
             return Err(action_count(py, self.n(), actions.len()));
@@ -122,7 +151,11 @@ impl PyBatch {
         let shape = mask.shape().to_vec();
         let out = buffer(&shape, &want, &mut mask)?;
         let geo = self.geo;
-        self.run(py, move |g| with_batch!(g, b => b.step_into(&actions, Some(out)))).map_err(|e| step_error(py, e, geo))
+        self.run(
+            py,
+            move |g| with_batch!(g, b => b.step_into(&actions, Some(out))),
+        )
+        .map_err(|e| step_error(py, e, geo))
     }
 
     /// One action per game into `out` (`(n,)` int64), drawn among its legal actions from
@@ -130,7 +163,13 @@ impl PyBatch {
     /// without `policy`, else in proportion to the `(n, w*h + 1)` float32 weights, or to
     /// `exp` of them if `logits`.
     #[pyo3(signature = (policy, logits, out))]
-    fn sample(&mut self, py: Python<'_>, policy: Option<PyReadonlyArray2<'_, f32>>, logits: bool, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+    fn sample(
+        &mut self,
+        py: Python<'_>,
+        policy: Option<PyReadonlyArray2<'_, f32>>,
+        logits: bool,
+        mut out: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
         let n = self.n();
         let shape = out.shape().to_vec();
         let out = buffer(&shape, &[n], &mut out)?;
@@ -138,9 +177,15 @@ impl PyBatch {
             Some(p) => {
                 let want = self.shape2(self.geo.points() + 1);
                 if p.shape() != want {
-                    return Err(bad_argument(format!("policy must have shape {want:?}, not {:?}", p.shape())));
+                    return Err(bad_argument(format!(
+                        "policy must have shape {want:?}, not {:?}",
+                        p.shape()
+                    )));
                 }
-                Some(p.as_slice().map_err(|_| bad_argument("policy must be C-contiguous"))?)
+                Some(
+                    p.as_slice()
+                        .map_err(|_| bad_argument("policy must be C-contiguous"))?,
+                )
             }
             None => None,
         };
@@ -149,16 +194,29 @@ impl PyBatch {
             Some(v) if logits => Policy::Logits(v),
             Some(v) => Policy::Weights(v),
         };
-        self.run(py, move |g| with_batch!(g, b => b.sample(policy, out))).map_err(|e| bad_argument(e.to_string()))
+        self.run(py, move |g| with_batch!(g, b => b.sample(policy, out)))
+            .map_err(|e| bad_argument(e.to_string()))
     }
 
     /// [`PyBatch::features`] written into a caller's `(n, 2*history + 4, h, w)` float32 array.
-    fn features_into(&mut self, py: Python<'_>, history: usize, mut out: PyReadwriteArray4<'_, f32>) -> PyResult<()> {
+    fn features_into(
+        &mut self,
+        py: Python<'_>,
+        history: usize,
+        mut out: PyReadwriteArray4<'_, f32>,
+    ) -> PyResult<()> {
         if !(1..=MAX_HISTORY).contains(&history) {
-            return Err(bad_argument(format!("history must be in 1..={MAX_HISTORY}, not {history}")));
+            return Err(bad_argument(format!(
+                "history must be in 1..={MAX_HISTORY}, not {history}"
+            )));
         }
         let geo = self.geo;
-        let want = [self.n(), 2 * history + EXTRA_PLANES, usize::from(geo.height), usize::from(geo.width)];
+        let want = [
+            self.n(),
+            2 * history + EXTRA_PLANES,
+            usize::from(geo.height),
+            usize::from(geo.width),
+        ];
         let shape = out.shape().to_vec();
         let out = buffer(&shape, &want, &mut out)?;
         self.run(py, move |g| with_batch!(g, b => b.features(history, out)));
@@ -172,7 +230,8 @@ impl PyBatch {
             return Err(action_count(py, self.n(), actions.len()));
         }
         let geo = self.geo;
-        self.run(py, move |g| with_batch!(g, b => b.step(&actions))).map_err(|e| step_error(py, e, geo))
+        self.run(py, move |g| with_batch!(g, b => b.step(&actions)))
+            .map_err(|e| step_error(py, e, geo))
     }
 
     /// `(n,)` bools: the game has ended under its ruleset.
@@ -204,7 +263,10 @@ impl PyBatch {
     fn margins<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
         let mut half = filled(Some(self.n()), 0, "the margins")?;
         self.run(py, |g| with_batch!(g, b => b.margins(&mut half)));
-        Ok(PyArray1::from_iter(py, half.into_iter().map(|m| f64::from(m) / 2.0)))
+        Ok(PyArray1::from_iter(
+            py,
+            half.into_iter().map(|m| f64::from(m) / 2.0),
+        ))
     }
 
     /// `(n, h, w)` int8: 0 empty, 1 Black, 2 White.
@@ -218,14 +280,22 @@ impl PyBatch {
                 }
             }
         });
-        PyArray1::from_vec(py, cells).reshape([self.n(), usize::from(geo.height), usize::from(geo.width)])
+        PyArray1::from_vec(py, cells).reshape([
+            self.n(),
+            usize::from(geo.height),
+            usize::from(geo.width),
+        ])
     }
 
     /// Returns the games marked in `which` (`(n,)` bools) to the empty board.
     fn reset(&mut self, which: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
         let which = which.as_slice()?;
         if which.len() != self.n() {
-            return Err(bad_argument(format!("expected {} flags, got {}", self.n(), which.len())));
+            return Err(bad_argument(format!(
+                "expected {} flags, got {}",
+                self.n(),
+                which.len()
+            )));
         }
         with_batch!(&mut self.games, b => b.reset(which));
         Ok(())
@@ -233,26 +303,54 @@ impl PyBatch {
 
     /// Plays every live game to its end natively; returns how many hit `max_moves`.
     #[pyo3(signature = (pass_probability=0.0, max_moves=None))]
-    fn playout(&mut self, py: Python<'_>, pass_probability: f64, max_moves: Option<usize>) -> PyResult<usize> {
+    fn playout(
+        &mut self,
+        py: Python<'_>,
+        pass_probability: f64,
+        max_moves: Option<usize>,
+    ) -> PyResult<usize> {
         if !(0.0..=1.0).contains(&pass_probability) {
-            return Err(bad_argument(format!("pass_probability must be in [0, 1], not {pass_probability}")));
+            return Err(bad_argument(format!(
+                "pass_probability must be in [0, 1], not {pass_probability}"
+            )));
         }
         let cap = max_moves.unwrap_or_else(|| ikeda_core::move_cap(self.geo));
         // The histories grow fallibly as the games go (ikeda-core's `try_play_out`).
-        self.run(py, move |g| with_batch!(g, b => b.playout(pass_probability, cap))).map_err(|_| no_memory(&format!("the games' histories (playouts capped at {cap} moves)")))
+        self.run(
+            py,
+            move |g| with_batch!(g, b => b.playout(pass_probability, cap)),
+        )
+        .map_err(|_| {
+            no_memory(&format!(
+                "the games' histories (playouts capped at {cap} moves)"
+            ))
+        })
     }
 
     /// `(n, 2*history + 4, h, w)` float32 input planes (see ikeda-core's `Batch::features`).
-    fn features<'py>(&mut self, py: Python<'py>, history: usize) -> PyResult<Bound<'py, PyArray4<f32>>> {
+    fn features<'py>(
+        &mut self,
+        py: Python<'py>,
+        history: usize,
+    ) -> PyResult<Bound<'py, PyArray4<f32>>> {
         if !(1..=MAX_HISTORY).contains(&history) {
-            return Err(bad_argument(format!("history must be in 1..={MAX_HISTORY}, not {history}")));
+            return Err(bad_argument(format!(
+                "history must be in 1..={MAX_HISTORY}, not {history}"
+            )));
         }
         let planes = 2 * history + EXTRA_PLANES;
         let geo = self.geo;
         let n = self.n();
-        let size = n.checked_mul(planes).and_then(|x| x.checked_mul(geo.points()));
+        let size = n
+            .checked_mul(planes)
+            .and_then(|x| x.checked_mul(geo.points()));
         let mut out = filled(size, 0.0f32, "the input planes")?;
         self.run(py, |g| with_batch!(g, b => b.features(history, &mut out)));
-        PyArray1::from_vec(py, out).reshape([n, planes, usize::from(geo.height), usize::from(geo.width)])
+        PyArray1::from_vec(py, out).reshape([
+            n,
+            planes,
+            usize::from(geo.height),
+            usize::from(geo.width),
+        ])
     }
 }

@@ -4,13 +4,19 @@
 //! applied to it, passes included (a pass leaves the stones as they are), so the game
 //! layer above needs no list of its own.
 
-use ikeda_core::{area, ownership, room_for_one, with_position, AnyPosition, Color, Geometry, KeptLegal, Loc, LocSet, PlayRules, MAX_SIDE};
+use ikeda_core::{
+    area, ownership, room_for_one, with_position, AnyPosition, Color, Geometry, KeptLegal, Loc,
+    LocSet, PlayRules, MAX_SIDE,
+};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyString};
 
-use crate::errors::{bad_color, dead_on_empty, no_memory, geometry, illegal_move, index_off_board, invalid_move, invalid_position, move_type, not_a_move_list, setup_pass, unencodable_move};
+use crate::errors::{
+    bad_color, dead_on_empty, geometry, illegal_move, index_off_board, invalid_move,
+    invalid_position, move_type, no_memory, not_a_move_list, setup_pass, unencodable_move,
+};
 use crate::rules::RulesArg;
 
 #[pyclass(name = "Board", module = "ikeda._core")]
@@ -45,7 +51,11 @@ static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
 /// GTP names "A1".."Z25" as Python strings, made once, by `x * MAX_SIDE + row - 1`.
 static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
-fn name_list<'py>(py: Python<'py>, geo: Geometry, items: impl Iterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
+fn name_list<'py>(
+    py: Python<'py>,
+    geo: Geometry,
+    items: impl Iterator<Item = usize>,
+) -> PyResult<Bound<'py, PyList>> {
     let names = NAMES.get_or_init(py, || {
         let g = Geometry::new(MAX_SIDE, MAX_SIDE).expect("the largest board");
         let index = |x: usize, row: usize| (MAX_SIDE - row) * MAX_SIDE + x;
@@ -55,14 +65,27 @@ fn name_list<'py>(py: Python<'py>, geo: Geometry, items: impl Iterator<Item = us
             .collect()
     });
     let (w, h) = (usize::from(geo.width), usize::from(geo.height));
-    PyList::new(py, items.map(|i| names[(i % w) * MAX_SIDE + (h - i / w) - 1].bind(py)))
+    PyList::new(
+        py,
+        items.map(|i| names[(i % w) * MAX_SIDE + (h - i / w) - 1].bind(py)),
+    )
 }
 
 fn small_ints(py: Python<'_>) -> &Vec<Py<PyInt>> {
-    INTS.get_or_init(py, || (0..=MAX_SIDE * MAX_SIDE).map(|i| i.into_pyobject(py).map_or_else(|e| match e {}, |b| b.unbind())).collect())
+    INTS.get_or_init(py, || {
+        (0..=MAX_SIDE * MAX_SIDE)
+            .map(|i| {
+                i.into_pyobject(py)
+                    .map_or_else(|e| match e {}, |b| b.unbind())
+            })
+            .collect()
+    })
 }
 
-fn int_list<'py>(py: Python<'py>, items: impl Iterator<Item = usize>) -> PyResult<Bound<'py, PyList>> {
+fn int_list<'py>(
+    py: Python<'py>,
+    items: impl Iterator<Item = usize>,
+) -> PyResult<Bound<'py, PyList>> {
     let ints = small_ints(py);
     PyList::new(py, items.map(|i| ints[i].bind(py)))
 }
@@ -92,20 +115,28 @@ fn read_move(geo: Geometry, mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyR
             return Err(unencodable_move(mv, number));
         };
         geo.parse_vertex(text)
-    } else if !mv.is_instance_of::<PyBool>() && (mv.is_instance_of::<PyInt>() || mv.hasattr("__index__")?) {
+    } else if !mv.is_instance_of::<PyBool>()
+        && (mv.is_instance_of::<PyInt>() || mv.hasattr("__index__")?)
+    {
         // Other integers (numpy's, from argmax or flatnonzero) through `__index__`.
         let i: i64 = mv.extract().unwrap_or(-1);
         geo.parse_index(i)
     } else {
         return Err(move_type(mv, number));
     };
-    parsed.map(|o| o.unwrap_or(geo.pass_index())).map_err(|e| invalid_move(&e, mv, number))
+    parsed
+        .map(|o| o.unwrap_or(geo.pass_index()))
+        .map_err(|e| invalid_move(&e, mv, number))
 }
 
 fn indices(geo: Geometry, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
     let mut out = Vec::new();
     if let Some(moves) = moves {
-        let listed = if moves.is_instance_of::<PyString>() { None } else { moves.try_iter().ok() };
+        let listed = if moves.is_instance_of::<PyString>() {
+            None
+        } else {
+            moves.try_iter().ok()
+        };
         let Some(listed) = listed else {
             return Err(not_a_move_list(moves));
         };
@@ -147,7 +178,9 @@ impl PyBoard {
 
     /// Whether the last move applied was a pass (it lifts a simple-ko ban).
     fn last_pass(&self) -> bool {
-        self.record.last().is_some_and(|&i| usize::from(i) == self.geo().pass_index())
+        self.record
+            .last()
+            .is_some_and(|&i| usize::from(i) == self.geo().pass_index())
     }
 
     /// Calls `f(flat index)` for each legal play of `c` (the simple-ko ban applied), in
@@ -168,7 +201,13 @@ impl PyBoard {
     /// A copy sharing this board's history. Its legal plays are kept anew from its first
     /// request (copying 1.3 KB of kept state would cost a copy about a tenth of its time).
     pub(crate) fn fork(&mut self) -> PyBoard {
-        PyBoard { pos: self.pos.fork(), record: self.record.clone(), lost: self.lost, kept: None, listed: [None, None] }
+        PyBoard {
+            pos: self.pos.fork(),
+            record: self.record.clone(),
+            lost: self.lost,
+            kept: None,
+            listed: [None, None],
+        }
     }
 
     pub(crate) fn geometry(&self) -> Geometry {
@@ -183,11 +222,16 @@ impl PyBoard {
         room_for_one(&mut self.record).map_err(|_| NotPlayed::NoMemory("the game's record"))?;
         let (loc, last_pass) = (self.loc(i), self.last_pass());
         // The kept legal plays answer most plays (an empty point not watched) untested.
-        let known = self.kept.as_deref().is_some_and(|kept| with_position!(&self.pos, p => kept.surely_legal(p, loc)));
+        let known = self
+            .kept
+            .as_deref()
+            .is_some_and(|kept| with_position!(&self.pos, p => kept.surely_legal(p, loc)));
         if !known {
-            with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).map_err(NotPlayed::Illegal)?;
+            with_position!(&self.pos, p => p.check_move(loc, c, last_pass))
+                .map_err(NotPlayed::Illegal)?;
         }
-        with_position!(&mut self.pos, p => p.try_reserve(1)).map_err(|_| NotPlayed::NoMemory("the game's history"))?;
+        with_position!(&mut self.pos, p => p.try_reserve(1))
+            .map_err(|_| NotPlayed::NoMemory("the game's history"))?;
         let effect = match self.kept.as_deref_mut() {
             Some(kept) => with_position!(&mut self.pos, p => {
                 kept.before_play(p, loc, c);
@@ -215,7 +259,11 @@ impl PyBoard {
     }
 
     /// The legal plays of `c` as a list of flat indices (no pass).
-    pub(crate) fn legal_index_list<'py>(&mut self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
+    pub(crate) fn legal_index_list<'py>(
+        &mut self,
+        py: Python<'py>,
+        c: Color,
+    ) -> PyResult<Bound<'py, PyList>> {
         let last_pass = self.last_pass();
         let kept = self.kept.get_or_insert_with(Box::default);
         let Some(set) = with_position!(&self.pos, p => kept.legal_set(p, c, last_pass)) else {
@@ -226,7 +274,11 @@ impl PyBoard {
         let ints = small_ints(py);
         let listed = &mut self.listed[c.index()];
         let changed: u32 = match listed {
-            Some((_, old)) => old[..words].iter().zip(&set).map(|(a, b)| (a ^ b).count_ones()).sum(),
+            Some((_, old)) => old[..words]
+                .iter()
+                .zip(&set)
+                .map(|(a, b)| (a ^ b).count_ones())
+                .sum(),
             None => u32::MAX,
         };
         if changed > LIST_EDITS {
@@ -244,7 +296,8 @@ impl PyBoard {
             while diff != 0 {
                 let bit = diff & diff.wrapping_neg();
                 diff &= diff - 1;
-                let below = old[..k].iter().map(|w| w.count_ones()).sum::<u32>() + (old[k] & (bit - 1)).count_ones();
+                let below = old[..k].iter().map(|w| w.count_ones()).sum::<u32>()
+                    + (old[k] & (bit - 1)).count_ones();
                 let loc = (k * 64) as Loc + bit.trailing_zeros() as Loc;
                 if set[k] & bit != 0 {
                     list.insert(below as usize, ints[geo.index_of_loc(loc)].bind(py))?;
@@ -258,12 +311,20 @@ impl PyBoard {
     }
 
     /// The legal plays of `c` as a list of GTP names (no pass).
-    pub(crate) fn legal_vertex_list<'py>(&mut self, py: Python<'py>, c: Color) -> PyResult<Bound<'py, PyList>> {
+    pub(crate) fn legal_vertex_list<'py>(
+        &mut self,
+        py: Python<'py>,
+        c: Color,
+    ) -> PyResult<Bound<'py, PyList>> {
         name_list(py, self.geo(), self.legal_plays(c).into_iter())
     }
 
     /// The legal moves of `c` as a bool array of `w*h + 1`, pass last.
-    pub(crate) fn legal_mask_array<'py>(&mut self, py: Python<'py>, c: Color) -> Bound<'py, PyArray1<bool>> {
+    pub(crate) fn legal_mask_array<'py>(
+        &mut self,
+        py: Python<'py>,
+        c: Color,
+    ) -> Bound<'py, PyArray1<bool>> {
         let mut out = vec![false; self.geo().points() + 1];
         self.for_each_legal(c, |i| out[i] = true);
         *out.last_mut().expect("the pass") = true;
@@ -276,12 +337,25 @@ impl PyBoard {
     /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
     #[new]
     #[pyo3(signature = (width, height, black=None, white=None, *, rules=None))]
-    fn new(width: i64, height: i64, black: Option<&Bound<'_, PyAny>>, white: Option<&Bound<'_, PyAny>>, rules: Option<RulesArg>) -> PyResult<Self> {
+    fn new(
+        width: i64,
+        height: i64,
+        black: Option<&Bound<'_, PyAny>>,
+        white: Option<&Bound<'_, PyAny>>,
+        rules: Option<RulesArg>,
+    ) -> PyResult<Self> {
         let geo = geometry(width, height)?;
         let rules = rules.map_or(Ok(PlayRules::IKEDA), |r| r.play())?;
         let (b, w) = (indices(geo, black)?, indices(geo, white)?);
-        let pos = AnyPosition::from_setup(geo, rules, &b, &w).map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
-        Ok(PyBoard { pos, record: Vec::new(), lost: [0, 0], kept: None, listed: [None, None] })
+        let pos = AnyPosition::from_setup(geo, rules, &b, &w)
+            .map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
+        Ok(PyBoard {
+            pos,
+            record: Vec::new(),
+            lost: [0, 0],
+            kept: None,
+            listed: [None, None],
+        })
     }
 
     #[getter]
@@ -327,7 +401,11 @@ impl PyBoard {
             return Ok(None);
         }
         let (loc, last_pass) = (self.loc(i), self.last_pass());
-        Ok(with_position!(&self.pos, p => p.check_move(loc, c, last_pass)).err().map(|r| r.as_str()))
+        Ok(
+            with_position!(&self.pos, p => p.check_move(loc, c, last_pass))
+                .err()
+                .map(|r| r.as_str()),
+        )
     }
 
     /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
@@ -339,7 +417,8 @@ impl PyBoard {
         if i == self.geo().pass_index() {
             // Room for the move first (a record grows with every call): MemoryError, the
             // board unchanged, instead of an abort.
-            self.try_pass().map_err(|_| no_memory("the game's record"))?;
+            self.try_pass()
+                .map_err(|_| no_memory("the game's record"))?;
             return Ok(true);
         }
         self.try_play(i, c).map_err(|e| match e {
@@ -403,7 +482,11 @@ impl PyBoard {
 
     /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true; the
     /// simple-ko ban applied, as in the two below).
-    fn legal_mask<'py>(&mut self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        color: u8,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         Ok(self.legal_mask_array(py, color_arg(color)?))
     }
 
@@ -420,7 +503,8 @@ impl PyBoard {
     /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let geo = self.geo();
-        let cells: Vec<i8> = with_position!(&self.pos, p => geo.locs().map(|l| p.board().cell(l) as i8).collect());
+        let cells: Vec<i8> =
+            with_position!(&self.pos, p => geo.locs().map(|l| p.board().cell(l) as i8).collect());
         PyArray1::from_vec(py, cells).reshape([geo.height as usize, geo.width as usize])
     }
 
@@ -441,10 +525,17 @@ impl PyBoard {
 
     /// Who owns each point (stones and territory) as int8 `(h, w)`: 0 nobody, 1, 2.
     #[pyo3(signature = (dead=None))]
-    fn ownership<'py>(&self, py: Python<'py>, dead: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    fn ownership<'py>(
+        &self,
+        py: Python<'py>,
+        dead: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let geo = self.geo();
         let dead = self.dead_locs(dead)?;
-        let owner: Vec<i8> = with_position!(&self.pos, p => ownership(p.board(), &dead)).into_iter().map(|o| o as i8).collect();
+        let owner: Vec<i8> = with_position!(&self.pos, p => ownership(p.board(), &dead))
+            .into_iter()
+            .map(|o| o as i8)
+            .collect();
         PyArray1::from_vec(py, owner).reshape([geo.height as usize, geo.width as usize])
     }
 
@@ -454,7 +545,12 @@ impl PyBoard {
 
     fn __repr__(&self) -> String {
         let geo = self.geo();
-        format!("<ikeda._core.Board {}x{} with {} plays>", geo.width, geo.height, self.plays())
+        format!(
+            "<ikeda._core.Board {}x{} with {} plays>",
+            geo.width,
+            geo.height,
+            self.plays()
+        )
     }
 }
 

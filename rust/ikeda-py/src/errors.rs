@@ -2,7 +2,9 @@
 //! glue's own argument checks. The classes are defined in `ikeda/errors.py` and imported
 //! here, so Python and Rust raise the same types.
 
-use ikeda_core::{Color, CoordError, CountError, Geometry, Illegal, SetupError, StatusError, StepError};
+use ikeda_core::{
+    Color, CoordError, CountError, Geometry, Illegal, SetupError, StatusError, StepError,
+};
 use pyo3::prelude::*;
 
 pyo3::import_exception!(ikeda.errors, ArgumentError);
@@ -16,30 +18,49 @@ pyo3::import_exception!(ikeda.errors, CountBudgetError);
 /// A move that could not be read; `number` is the 1-based number it would have had in
 /// the record of the board it was played on.
 pub fn invalid_move(err: &CoordError, mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyErr {
-    let shown = mv.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+    let shown = mv
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
     let at = number.map_or_else(String::new, |n| format!(" (move {n})"));
-    InvalidMoveError::new_err((format!("invalid move {shown}: {err}{at}"), mv.clone().unbind()))
+    InvalidMoveError::new_err((
+        format!("invalid move {shown}: {err}{at}"),
+        mv.clone().unbind(),
+    ))
 }
 
 /// A move given as something that is neither a vertex, "pass" nor an int.
 pub fn move_type(mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyErr {
-    let shown = mv.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+    let shown = mv
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
     let at = number.map_or_else(String::new, |n| format!(" (move {n})"));
-    InvalidMoveError::new_err((format!("invalid move {shown}: a move is a GTP vertex, \"pass\" or a flat index{at}"), mv.clone().unbind()))
+    InvalidMoveError::new_err((
+        format!("invalid move {shown}: a move is a GTP vertex, \"pass\" or a flat index{at}"),
+        mv.clone().unbind(),
+    ))
 }
 
 /// A string no vertex can be read from because Python cannot encode it (a lone
 /// surrogate).
 pub fn unencodable_move(mv: &Bound<'_, PyAny>, number: Option<usize>) -> PyErr {
-    let shown = mv.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+    let shown = mv
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
     let at = number.map_or_else(String::new, |n| format!(" (move {n})"));
-    InvalidMoveError::new_err((format!("invalid move {shown}: not a GTP vertex{at}"), mv.clone().unbind()))
+    InvalidMoveError::new_err((
+        format!("invalid move {shown}: not a GTP vertex{at}"),
+        mv.clone().unbind(),
+    ))
 }
 
 /// Stones (setup, dead marks) given as something other than a list of moves.
 pub fn not_a_move_list(moves: &Bound<'_, PyAny>) -> PyErr {
-    let shown = moves.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
-    InvalidPositionError::new_err(format!("stones must be given as a list of moves, not {shown}"))
+    let shown = moves
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
+    InvalidPositionError::new_err(format!(
+        "stones must be given as a list of moves, not {shown}"
+    ))
 }
 
 /// A flat index past the pass.
@@ -49,28 +70,58 @@ pub fn index_off_board(index: usize) -> PyErr {
 
 /// A colour code that is not 1 (Black) or 2 (White).
 pub fn bad_color(color: u8) -> PyErr {
-    InvalidMoveError::new_err((format!("colour must be 1 (Black) or 2 (White), not {color}"), color))
+    InvalidMoveError::new_err((
+        format!("colour must be 1 (Black) or 2 (White), not {color}"),
+        color,
+    ))
 }
 
 /// A move the rules forbid: `mv` as given (named `vertex` unless given as a vertex),
 /// played by `color` as the board's move `number`.
-pub fn illegal_move(reason: Illegal, mv: &Bound<'_, PyAny>, vertex: &str, color: Color, number: usize) -> PyErr {
-    let name = mv.extract::<String>().unwrap_or_else(|_| vertex.to_string());
+pub fn illegal_move(
+    reason: Illegal,
+    mv: &Bound<'_, PyAny>,
+    vertex: &str,
+    color: Color,
+    number: usize,
+) -> PyErr {
+    let name = mv
+        .extract::<String>()
+        .unwrap_or_else(|_| vertex.to_string());
     let letter = if color == Color::Black { "B" } else { "W" };
-    IllegalMoveError::new_err((format!("illegal move {name} by {letter} at move {number}: {reason}"), reason.as_str(), mv.clone().unbind(), number))
+    IllegalMoveError::new_err((
+        format!("illegal move {name} by {letter} at move {number}: {reason}"),
+        reason.as_str(),
+        mv.clone().unbind(),
+        number,
+    ))
 }
 
 /// A batch step refused for its first offending game.
 pub fn step_error(py: Python<'_>, err: StepError, geo: Geometry) -> PyErr {
     match err {
         StepError::OutOfRange { game, action } => InvalidMoveError::new_err((
-            format!("game {game}: action {action} is not a flat index in 0..={} (pass = {})", geo.points(), geo.points()),
+            format!(
+                "game {game}: action {action} is not a flat index in 0..={} (pass = {})",
+                geo.points(),
+                geo.points()
+            ),
             action,
             game,
         )),
-        StepError::Illegal { game, action, reason } => {
+        StepError::Illegal {
+            game,
+            action,
+            reason,
+        } => {
             let vertex = geo.vertex_name(action);
-            IllegalMoveError::new_err((format!("game {game}: illegal move {vertex} (action {action}): {reason}"), reason.as_str(), vertex, py.None(), game))
+            IllegalMoveError::new_err((
+                format!("game {game}: illegal move {vertex} (action {action}): {reason}"),
+                reason.as_str(),
+                vertex,
+                py.None(),
+                game,
+            ))
         }
         StepError::NoMemory { game } => no_memory(&format!("game {game}'s history")),
     }
@@ -104,7 +155,11 @@ pub fn dead_on_empty(vertex: &str) -> PyErr {
 /// The geometry of a `width` x `height` board, or InvalidPositionError.
 pub fn geometry(width: i64, height: i64) -> PyResult<Geometry> {
     let side = |n: i64| usize::try_from(n).unwrap_or(0);
-    Geometry::new(side(width), side(height)).map_err(|_| InvalidPositionError::new_err(format!("board size {width}x{height} is not within 1..=25 each way")))
+    Geometry::new(side(width), side(height)).map_err(|_| {
+        InvalidPositionError::new_err(format!(
+            "board size {width}x{height} is not within 1..=25 each way"
+        ))
+    })
 }
 
 /// Status confirmation refused a position: cells that do not form one, or a region
@@ -115,7 +170,11 @@ pub fn status_error(err: StatusError, geo: Geometry) -> PyErr {
         StatusError::Cells(why) => InvalidPositionError::new_err(why),
         StatusError::Budget { region, reason } => {
             let names: Vec<String> = region.iter().map(|&p| geo.vertex_name(p)).collect();
-            let shown = if names.len() > 12 { format!("{} ... ({} points)", names[..12].join(" "), names.len()) } else { names.join(" ") };
+            let shown = if names.len() > 12 {
+                format!("{} ... ({} points)", names[..12].join(" "), names.len())
+            } else {
+                names.join(" ")
+            };
             StatusBudgetError::new_err((format!("status confirmation refused: the region {shown} is beyond the search ({reason})"), names, reason))
         }
     }
@@ -152,7 +211,9 @@ pub fn filled<T: Clone>(len: Option<usize>, value: T, what: &str) -> PyResult<Ve
 /// pending signal's exception instead).
 pub fn count_error(err: CountError) -> PyErr {
     match err {
-        CountError::Endless | CountError::TooLarge { .. } => ArgumentError::new_err(err.to_string()),
+        CountError::Endless | CountError::TooLarge { .. } => {
+            ArgumentError::new_err(err.to_string())
+        }
         CountError::Budget { nodes } => CountBudgetError::new_err((err.to_string(), nodes)),
         CountError::NoMemory => pyo3::exceptions::PyMemoryError::new_err(err.to_string()),
         CountError::Stopped => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),

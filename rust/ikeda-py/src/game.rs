@@ -18,7 +18,7 @@ use ikeda_core::{Color, Geometry};
 use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyString, PyTuple, PyDict};
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::board::{color_arg, PyBoard};
 use crate::errors::bad_color;
@@ -71,18 +71,26 @@ fn quick_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> Option<Quick> {
 
 impl PyGameCore {
     fn board(&self) -> PyResult<&Py<PyBoard>> {
-        self.board.as_ref().ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the game has no board yet"))
+        self.board
+            .as_ref()
+            .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the game has no board yet"))
     }
 
     /// Plays `mv` for the side to move if it is a legal play the fast path takes; returns
     /// whether it did (nothing changed otherwise).
     fn fast_play(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>) -> bool {
-        let Ok(mut this) = slf.try_borrow_mut() else { return false };
+        let Ok(mut this) = slf.try_borrow_mut() else {
+            return false;
+        };
         if this.held || this.over {
             return false;
         }
-        let Some(board) = &this.board else { return false };
-        let Ok(mut board) = board.bind(slf.py()).try_borrow_mut() else { return false };
+        let Some(board) = &this.board else {
+            return false;
+        };
+        let Ok(mut board) = board.bind(slf.py()).try_borrow_mut() else {
+            return false;
+        };
         match quick_move(board.geometry(), mv) {
             Some(Quick::Point(i)) => {
                 if board.try_play(i, this.color).is_err() {
@@ -135,7 +143,17 @@ impl PyGameCore {
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
-        PyGameCore { board: None, color: Color::Black, streak: 0, over: false, held: false, passes: [0; 4], first_pass: None, first_passer: None, prelim: None }
+        PyGameCore {
+            board: None,
+            color: Color::Black,
+            streak: 0,
+            over: false,
+            held: false,
+            passes: [0; 4],
+            first_pass: None,
+            first_passer: None,
+            prelim: None,
+        }
     }
 
     /// The pass bookkeeping of move `n` (1-based) by `color`: the streak, the passes per
@@ -169,7 +187,8 @@ impl PyGameCore {
         if Self::fast_play(slf, r#move) {
             return Ok(());
         }
-        slf.call_method1(intern!(slf.py(), "_play_locked"), (r#move,)).map(drop)
+        slf.call_method1(intern!(slf.py(), "_play_locked"), (r#move,))
+            .map(drop)
     }
 
     /// The legal plays as flat indices, without the pass (always legal while the game
@@ -178,7 +197,10 @@ impl PyGameCore {
         if self.over {
             return Ok(PyList::empty(py));
         }
-        self.board()?.bind(py).try_borrow_mut()?.legal_index_list(py, self.color)
+        self.board()?
+            .bind(py)
+            .try_borrow_mut()?
+            .legal_index_list(py, self.color)
     }
 
     /// The legal moves as GTP vertices, "pass" last; empty once the game is over.
@@ -186,7 +208,11 @@ impl PyGameCore {
         if self.over {
             return Ok(PyList::empty(py));
         }
-        let moves = self.board()?.bind(py).try_borrow_mut()?.legal_vertex_list(py, self.color)?;
+        let moves = self
+            .board()?
+            .bind(py)
+            .try_borrow_mut()?
+            .legal_vertex_list(py, self.color)?;
         moves.append(intern!(py, "pass"))?;
         Ok(moves)
     }
@@ -196,7 +222,10 @@ impl PyGameCore {
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut board = self.board()?.bind(py).try_borrow_mut()?;
         if self.over {
-            return Ok(PyArray1::from_vec(py, vec![false; board.geometry().points() + 1]));
+            return Ok(PyArray1::from_vec(
+                py,
+                vec![false; board.geometry().points() + 1],
+            ));
         }
         Ok(board.legal_mask_array(py, self.color))
     }
@@ -209,7 +238,8 @@ impl PyGameCore {
         let mut o = other.try_borrow_mut()?;
         o.board = Some(Py::new(py, board)?);
         (o.color, o.streak, o.over, o.held) = (self.color, self.streak, self.over, false);
-        (o.passes, o.first_pass, o.first_passer, o.prelim) = (self.passes, self.first_pass, self.first_passer, self.prelim);
+        (o.passes, o.first_pass, o.first_passer, o.prelim) =
+            (self.passes, self.first_pass, self.first_passer, self.prelim);
         Ok(())
     }
 

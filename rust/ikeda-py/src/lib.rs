@@ -7,8 +7,8 @@ mod board;
 mod errors;
 mod game;
 mod native;
-mod rules;
 mod pool;
+mod rules;
 mod sgf;
 mod status;
 
@@ -23,7 +23,14 @@ pub(crate) fn thread_pool(threads: usize) -> PyResult<std::sync::Arc<rayon::Thre
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("build_profile", if cfg!(debug_assertions) { "debug" } else { "release" })?;
+    m.add(
+        "build_profile",
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        },
+    )?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<game::PyGameCore>()?;
     m.add_class::<batch::PyBatch>()?;

@@ -1,7 +1,11 @@
 //! Native loops that run whole games without Python: perft, random games, legal-position
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
-use ikeda_core::{count_games, count_legal_positions, CountError, CountLimits, move_cap, perft, random_game, search, with_tier, AnyPosition, Choice, Color, Game, NoMemory, PassState, Position, Rules, SearchLimits};
+use ikeda_core::{
+    count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier,
+    AnyPosition, Choice, Color, CountError, CountLimits, Game, NoMemory, PassState, Position,
+    Rules, SearchLimits,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
@@ -64,23 +68,49 @@ fn with_state<const N: usize>(mut game: Game<N>, passes: PassState, lost: [u32; 
 
 /// Runs `op` without the GIL on a native game made from a board (forked), the side to
 /// move, the rules' ending and the pass state.
-fn with_game<T: OnGame>(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: &RulesArg, state: &State, op: T) -> PyResult<T::Out> {
+fn with_game<T: OnGame>(
+    py: Python<'_>,
+    board: &Bound<'_, PyBoard>,
+    to_move: u8,
+    rules: &RulesArg,
+    state: &State,
+    op: T,
+) -> PyResult<T::Out> {
     let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
     let (pos, lost) = {
         let mut b = board.borrow_mut();
         (b.pos.fork(), b.lost)
     };
     Ok(py.detach(move || match pos {
-        AnyPosition::Small(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes, lost)),
-        AnyPosition::Medium(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes, lost)),
-        AnyPosition::Large(p) => op.run(&mut with_state(Game::with_ending(*p, c, ending), passes, lost)),
+        AnyPosition::Small(p) => op.run(&mut with_state(
+            Game::with_ending(*p, c, ending),
+            passes,
+            lost,
+        )),
+        AnyPosition::Medium(p) => op.run(&mut with_state(
+            Game::with_ending(*p, c, ending),
+            passes,
+            lost,
+        )),
+        AnyPosition::Large(p) => op.run(&mut with_state(
+            Game::with_ending(*p, c, ending),
+            passes,
+            lost,
+        )),
     }))
 }
 
 /// The number of legal move sequences of exactly `depth` moves from the given state.
 #[pyfunction]
 #[pyo3(name = "perft")]
-fn perft_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: RulesArg, state: State, depth: u32) -> PyResult<u64> {
+fn perft_py(
+    py: Python<'_>,
+    board: &Bound<'_, PyBoard>,
+    to_move: u8,
+    rules: RulesArg,
+    state: State,
+    depth: u32,
+) -> PyResult<u64> {
     with_game(py, board, to_move, &rules, &state, Perft(depth))
 }
 
@@ -92,21 +122,40 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// (none: no limit). A pending signal (Ctrl-C) stops the count and raises its exception.
 #[pyfunction]
 #[pyo3(name = "count_games", signature = (board, to_move, rules, state, budget=None))]
-fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules: RulesArg, state: State, budget: Option<u64>) -> PyResult<u64> {
+fn count_games_py(
+    py: Python<'_>,
+    board: &Bound<'_, PyBoard>,
+    to_move: u8,
+    rules: RulesArg,
+    state: State,
+    budget: Option<u64>,
+) -> PyResult<u64> {
     let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
     let (pos, lost) = {
         let mut b = board.borrow_mut();
         (b.pos.fork(), b.lost)
     };
     let stop = AtomicBool::new(false);
-    let limits = CountLimits { nodes: budget, stop: Some(&stop) };
+    let limits = CountLimits {
+        nodes: budget,
+        stop: Some(&stop),
+    };
     std::thread::scope(|s| {
         let (tx, mut rx) = mpsc::channel();
         s.spawn(move || {
             let r = match pos {
-                AnyPosition::Small(p) => count_games(&with_state(Game::with_ending(*p, c, ending), passes, lost), limits),
-                AnyPosition::Medium(p) => count_games(&with_state(Game::with_ending(*p, c, ending), passes, lost), limits),
-                AnyPosition::Large(p) => count_games(&with_state(Game::with_ending(*p, c, ending), passes, lost), limits),
+                AnyPosition::Small(p) => count_games(
+                    &with_state(Game::with_ending(*p, c, ending), passes, lost),
+                    limits,
+                ),
+                AnyPosition::Medium(p) => count_games(
+                    &with_state(Game::with_ending(*p, c, ending), passes, lost),
+                    limits,
+                ),
+                AnyPosition::Large(p) => count_games(
+                    &with_state(Game::with_ending(*p, c, ending), passes, lost),
+                    limits,
+                ),
             };
             let _ = tx.send(r);
         });
@@ -118,7 +167,9 @@ fn count_games_py(py: Python<'_>, board: &Bound<'_, PyBoard>, to_move: u8, rules
             rx = back;
             match got {
                 Ok(r) => return r.map_err(count_error),
-                Err(RecvTimeoutError::Disconnected) => return Err(count_error(CountError::Stopped)),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(count_error(CountError::Stopped))
+                }
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if let Err(e) = py.check_signals() {
@@ -165,10 +216,25 @@ fn mcts_py(
     resign_below: f64,
 ) -> PyResult<(i64, f64, u32)> {
     if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
-        return Err(bad_argument(format!("seconds must be within 0..=86400, not {seconds}")));
+        return Err(bad_argument(format!(
+            "seconds must be within 0..=86400, not {seconds}"
+        )));
     }
-    let limits = SearchLimits { playouts, seconds, seed, resign_below };
-    with_game(py, board, to_move, &rules, &state, Search(rules.native()?, limits))?.map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+    let limits = SearchLimits {
+        playouts,
+        seconds,
+        seed,
+        resign_below,
+    };
+    with_game(
+        py,
+        board,
+        to_move,
+        &rules,
+        &state,
+        Search(rules.native()?, limits),
+    )?
+    .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.
@@ -193,7 +259,13 @@ fn random_game_py(
     let g = py
         .detach(move || with_tier!(geo, N => random_game(Game::with_ending(Position::<N>::new(geo, rules.play), Color::Black, rules.ending), &rules, seed, pass_probability, cap)))
         .map_err(|NoMemory| no_memory(&format!("a random game capped at {cap} moves")))?;
-    Ok((g.moves, g.ended, g.first_passer.map(|c| c as u8), g.score.black, g.score.white))
+    Ok((
+        g.moves,
+        g.ended,
+        g.first_passer.map(|c| c as u8),
+        g.score.black,
+        g.score.white,
+    ))
 }
 
 /// Games `first..first + count` of a seeded run, on `threads` threads (0 = all cores),
@@ -217,16 +289,44 @@ fn simulate<'py>(
     let rules = rules.native()?;
     let cap = max_moves.unwrap_or_else(|| move_cap(geo));
     if !(0.0..=1.0).contains(&pass_probability) {
-        return Err(bad_argument(format!("pass_probability must be in [0, 1], not {pass_probability}")));
+        return Err(bad_argument(format!(
+            "pass_probability must be in [0, 1], not {pass_probability}"
+        )));
     }
-    let pool = if threads == 1 { None } else { Some(crate::thread_pool(threads)?) };
+    let pool = if threads == 1 {
+        None
+    } else {
+        Some(crate::thread_pool(threads)?)
+    };
     let mut games = Vec::new();
-    games.try_reserve_exact(count).map_err(|_| crate::errors::no_memory(&format!("{count} games")))?;
+    games
+        .try_reserve_exact(count)
+        .map_err(|_| crate::errors::no_memory(&format!("{count} games")))?;
     // One thread plays on this one: no hand-off to a pool thread, which would be woken
     // for each call and spin idle after it.
     py.detach(|| match &pool {
-        None => ikeda_core::simulate_serial_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap),
-        Some(pool) => pool.install(|| ikeda_core::simulate_into(&mut games, geo, &rules, seed, first, count, pass_probability, cap)),
+        None => ikeda_core::simulate_serial_into(
+            &mut games,
+            geo,
+            &rules,
+            seed,
+            first,
+            count,
+            pass_probability,
+            cap,
+        ),
+        Some(pool) => pool.install(|| {
+            ikeda_core::simulate_into(
+                &mut games,
+                geo,
+                &rules,
+                seed,
+                first,
+                count,
+                pass_probability,
+                cap,
+            )
+        }),
     })
     .map_err(|NoMemory| no_memory(&format!("games capped at {cap} moves")))?;
     Ok((

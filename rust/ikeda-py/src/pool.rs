@@ -20,9 +20,13 @@ const KEPT: usize = 4;
 /// A pool of `threads` threads (0 = every core), a cached one when there is one.
 pub fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     if threads > MAX_THREADS {
-        return Err(bad_argument(format!("threads must be 0 (every core) to {MAX_THREADS}, not {threads}")));
+        return Err(bad_argument(format!(
+            "threads must be 0 (every core) to {MAX_THREADS}, not {threads}"
+        )));
     }
-    let mut pools = POOLS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut pools = POOLS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(k) = pools.iter().position(|(n, _)| *n == threads) {
         let hit = pools.remove(k);
         let p = Arc::clone(&hit.1);

@@ -29,7 +29,10 @@ impl RulesArg {
             "simple-ko" => KoRule::SimpleKo,
             ko => return Err(bad_argument(format!("unknown ko rule {ko:?}"))),
         };
-        Ok(PlayRules { ko, suicide: self.suicide })
+        Ok(PlayRules {
+            ko,
+            suicide: self.suicide,
+        })
     }
 
     /// How a game under these rules ends.
@@ -57,10 +60,17 @@ impl RulesArg {
         };
         let komi_half = (self.komi * 2.0).round();
         if !komi_half.is_finite() || (komi_half - self.komi * 2.0).abs() > 1e-9 {
-            return Err(bad_argument(format!("komi {} is not a multiple of 1/2", self.komi)));
+            return Err(bad_argument(format!(
+                "komi {} is not a multiple of 1/2",
+                self.komi
+            )));
         }
         if self.komi.abs() > ikeda_core::MAX_KOMI {
-            return Err(bad_argument(format!("komi {} is beyond -{max}..={max}", self.komi, max = ikeda_core::MAX_KOMI)));
+            return Err(bad_argument(format!(
+                "komi {} is beyond -{max}..={max}",
+                self.komi,
+                max = ikeda_core::MAX_KOMI
+            )));
         }
         Ok(Rules {
             play: self.play()?,

@@ -13,37 +13,77 @@ type NodeTuple = (Option<usize>, Vec<(String, Vec<String>)>, usize, usize);
 /// A main-line move: `(colour, flat index or None for a pass, line, column)`.
 type MoveTuple = (u8, Option<usize>, usize, usize);
 /// `(width, height, komi, handicap, RU, RU key, RE, black, white, to_move, moves)`.
-type RecordTuple = (u8, u8, Option<f64>, u32, Option<String>, Option<String>, Option<String>, Vec<usize>, Vec<usize>, u8, Vec<MoveTuple>);
+type RecordTuple = (
+    u8,
+    u8,
+    Option<f64>,
+    u32,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Vec<usize>,
+    Vec<usize>,
+    u8,
+    Vec<MoveTuple>,
+);
 /// A problem: `(property, message, line, column)`.
 type ProblemTuple = (Option<String>, String, usize, usize);
 /// Setup after the first move: `(moves before it, line, column, black, white, empty,
 /// PL colour or 0)`.
 type ChangeTuple = (usize, usize, usize, Vec<usize>, Vec<usize>, Vec<usize>, u8);
 /// One game of a collection.
-type GameTuple = (Vec<NodeTuple>, RecordTuple, Vec<ProblemTuple>, Vec<ChangeTuple>);
+type GameTuple = (
+    Vec<NodeTuple>,
+    RecordTuple,
+    Vec<ProblemTuple>,
+    Vec<ChangeTuple>,
+);
 
 /// Reads the first game (or, with `all`, every game) of an SGF text (str) or file
 /// contents (bytes, decoded by their charset or by `encoding`): `(charset, games)`.
 #[pyfunction]
 #[pyo3(signature = (data, encoding=None, all=false))]
-pub fn sgf_read(py: Python<'_>, data: &Bound<'_, PyAny>, encoding: Option<&str>, all: bool) -> PyResult<(String, Vec<GameTuple>)> {
+pub fn sgf_read(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    encoding: Option<&str>,
+    all: bool,
+) -> PyResult<(String, Vec<GameTuple>)> {
     let decoded = if let Ok(s) = data.cast::<PyString>() {
-        let text = s.to_str().map_err(|_| sgf_error(&sgf::position("", 0, "the text is not valid Unicode (a lone surrogate)".into())))?;
+        let text = s.to_str().map_err(|_| {
+            sgf_error(&sgf::position(
+                "",
+                0,
+                "the text is not valid Unicode (a lone surrogate)".into(),
+            ))
+        })?;
         let mut owned = String::new();
-        owned.try_reserve_exact(text.len()).map_err(|_| no_memory("a copy of the SGF text"))?;
+        owned
+            .try_reserve_exact(text.len())
+            .map_err(|_| no_memory("a copy of the SGF text"))?;
         owned.push_str(text);
-        vec![sgf::Decoded { text: owned, charset: "str", replaced: vec![], note: None }]
+        vec![sgf::Decoded {
+            text: owned,
+            charset: "str",
+            replaced: vec![],
+            note: None,
+        }]
     } else if let Ok(b) = data.cast::<PyBytes>() {
         let forced = match encoding {
             Some(label) => Some(sgf::encoding_for(label).ok_or_else(|| bad_argument(format!("unknown encoding {label:?} (a WHATWG label: utf-8, gb18030, shift_jis, euc-kr, big5, latin1, ...)")))?),
             None => None,
         };
         let mut bytes = Vec::new();
-        bytes.try_reserve_exact(b.as_bytes().len()).map_err(|_| no_memory("a copy of the SGF bytes"))?;
+        bytes
+            .try_reserve_exact(b.as_bytes().len())
+            .map_err(|_| no_memory("a copy of the SGF bytes"))?;
         bytes.extend_from_slice(b.as_bytes());
         py.detach(move || sgf::candidates(&bytes, forced))
     } else {
-        return Err(bad_argument(format!("SGF data must be str or bytes, not {}", data.get_type().name()?)));
+        return Err(bad_argument(format!(
+            "SGF data must be str or bytes, not {}",
+            data.get_type().name()?
+        )));
     };
     py.detach(move || {
         let mut first_error = None;
@@ -66,7 +106,11 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
     let tree = sgf::parse(text)?;
     let games = tree.games();
     let mut out = Vec::new();
-    for (g, range) in games.iter().enumerate().take(if all { games.len() } else { 1 }) {
+    for (g, range) in games
+        .iter()
+        .enumerate()
+        .take(if all { games.len() } else { 1 })
+    {
         let record = sgf::interpret_game(&tree, text, range.start)?;
         // Problems of the file as a whole go with its first game.
         let mut problems: Vec<(Option<String>, String, usize)> = Vec::new();
@@ -76,15 +120,35 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
             }
             for &at in &d.replaced {
                 let prop = tree.property_at(text, at).map(|p| p.id().into_owned());
-                let what = prop.as_deref().map_or("outside any property value".to_string(), |p| format!("in {p}"));
-                problems.push((prop, format!("bytes that are not valid {} replaced by U+FFFD {what}", d.charset), at));
+                let what = prop
+                    .as_deref()
+                    .map_or("outside any property value".to_string(), |p| {
+                        format!("in {p}")
+                    });
+                problems.push((
+                    prop,
+                    format!(
+                        "bytes that are not valid {} replaced by U+FFFD {what}",
+                        d.charset
+                    ),
+                    at,
+                ));
             }
             for r in &tree.skipped {
                 let shown: String = text[r.clone()].chars().take(40).collect();
-                problems.push((None, format!("text outside the game trees ignored: {shown:?}"), r.start));
+                problems.push((
+                    None,
+                    format!("text outside the game trees ignored: {shown:?}"),
+                    r.start,
+                ));
             }
         }
-        problems.extend(record.problems.iter().map(|p| (p.property.clone(), p.message.clone(), p.offset)));
+        problems.extend(
+            record
+                .problems
+                .iter()
+                .map(|p| (p.property.clone(), p.message.clone(), p.offset)),
+        );
         problems.sort_by_key(|p| p.2);
         let n = range.len();
         // The lists below grow with the number of nodes: reserved fallibly (MemoryError,
@@ -114,31 +178,72 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
         let (change_places, problem_places) = rest.split_at(record.changes.len());
         let mut nodes: Vec<NodeTuple> = Vec::new();
         nodes.try_reserve_exact(n).map_err(short)?;
-        nodes.extend(tree.nodes[range.clone()]
+        nodes.extend(
+            tree.nodes[range.clone()]
+                .iter()
+                .enumerate()
+                .zip(node_places)
+                .map(|((k, node), &(line, column))| {
+                    let props = tree
+                        .props_of(range.start + k)
+                        .iter()
+                        .map(|p| {
+                            (
+                                p.id().into_owned(),
+                                tree.values_of(p)
+                                    .iter()
+                                    .map(|v| sgf::unescape(v).into_owned())
+                                    .collect(),
+                            )
+                        })
+                        .collect();
+                    (node.parent.map(|p| p - range.start), props, line, column)
+                }),
+        );
+        let moves = record
+            .moves
             .iter()
-            .enumerate()
-            .zip(node_places)
-            .map(|((k, node), &(line, column))| {
-                let props = tree
-                    .props_of(range.start + k)
-                    .iter()
-                    .map(|p| (p.id().into_owned(), tree.values_of(p).iter().map(|v| sgf::unescape(v).into_owned()).collect()))
-                    .collect();
-                (node.parent.map(|p| p - range.start), props, line, column)
-            }));
-        let moves = record.moves.iter().zip(move_places).map(|(m, &(l, c))| (m.color as u8, m.point, l, c)).collect();
+            .zip(move_places)
+            .map(|(m, &(l, c))| (m.color as u8, m.point, l, c))
+            .collect();
         let changes = record
             .changes
             .iter()
             .zip(change_places)
-            .map(|(c, &(l, col))| (c.before, l, col, c.black.clone(), c.white.clone(), c.empty.clone(), c.player.map_or(0, |p| p as u8)))
+            .map(|(c, &(l, col))| {
+                (
+                    c.before,
+                    l,
+                    col,
+                    c.black.clone(),
+                    c.white.clone(),
+                    c.empty.clone(),
+                    c.player.map_or(0, |p| p as u8),
+                )
+            })
             .collect();
-        let problems = problems.into_iter().zip(problem_places).map(|((p, m, _), &(l, c))| (p, m, l, c)).collect();
+        let problems = problems
+            .into_iter()
+            .zip(problem_places)
+            .map(|((p, m, _), &(l, c))| (p, m, l, c))
+            .collect();
         let key = record.rules.as_deref().map(sgf::rules_key);
         let geo = record.geometry;
         out.push((
             nodes,
-            (geo.width, geo.height, record.komi, record.handicap, record.rules, key, record.result, record.black, record.white, record.to_move as u8, moves),
+            (
+                geo.width,
+                geo.height,
+                record.komi,
+                record.handicap,
+                record.rules,
+                key,
+                record.result,
+                record.black,
+                record.white,
+                record.to_move as u8,
+                moves,
+            ),
             problems,
             changes,
         ));
@@ -148,16 +253,39 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
 
 /// `(status, moves replayed, (number, colour, vertex, reason) of the first illegal move,
 /// over, (black, white) in half points, (message, line, column) of an error)`.
-type OutcomeTuple = (&'static str, usize, Option<(usize, u8, String, &'static str)>, bool, Option<(i32, i32)>, Option<(String, usize, usize)>);
+type OutcomeTuple = (
+    &'static str,
+    usize,
+    Option<(usize, u8, String, &'static str)>,
+    bool,
+    Option<(i32, i32)>,
+    Option<(String, usize, usize)>,
+);
 
 fn outcome(o: FileOutcome) -> OutcomeTuple {
     match o {
         FileOutcome::Replayed(r) => {
             let status = if r.illegal.is_some() { "illegal" } else { "ok" };
-            let illegal = r.illegal.map(|i| (i.number, i.color as u8, i.vertex, i.reason));
-            (status, r.moves, illegal, r.over, Some((r.score.black, r.score.white)), None)
+            let illegal = r
+                .illegal
+                .map(|i| (i.number, i.color as u8, i.vertex, i.reason));
+            (
+                status,
+                r.moves,
+                illegal,
+                r.over,
+                Some((r.score.black, r.score.white)),
+                None,
+            )
         }
-        FileOutcome::Malformed(e) => ("sgf_error", 0, None, false, None, Some((e.message, e.line, e.column))),
+        FileOutcome::Malformed(e) => (
+            "sgf_error",
+            0,
+            None,
+            false,
+            None,
+            Some((e.message, e.line, e.column)),
+        ),
         FileOutcome::BadSetup(m) => ("bad_setup", 0, None, false, None, Some((m, 0, 0))),
         FileOutcome::Unreadable(m) => ("unreadable", 0, None, false, None, Some((m, 0, 0))),
         FileOutcome::Deferred => ("deferred", 0, None, false, None, None),
@@ -181,7 +309,10 @@ pub fn sgf_replay_many(
 ) -> PyResult<Vec<OutcomeTuple>> {
     let choice = RulesChoice {
         forced: forced.map(|r| r.native()).transpose()?,
-        by_key: by_key.into_iter().map(|(k, r)| Ok((k, r.native()?))).collect::<PyResult<_>>()?,
+        by_key: by_key
+            .into_iter()
+            .map(|(k, r)| Ok((k, r.native()?)))
+            .collect::<PyResult<_>>()?,
         default: default.native()?,
         deferred,
     };

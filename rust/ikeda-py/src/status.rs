@@ -8,11 +8,24 @@ use pyo3::prelude::*;
 use crate::errors::{bad_argument, geometry, status_error};
 
 /// `(colour, stones, case, class, status, proof)` per chain.
-type ChainTuple = (u8, Vec<usize>, &'static str, char, &'static str, &'static str);
+type ChainTuple = (
+    u8,
+    Vec<usize>,
+    &'static str,
+    char,
+    &'static str,
+    &'static str,
+);
 /// `(points, states, why it is unresolved)` per searched region.
 type RegionTuple = (Vec<usize>, usize, Option<String>);
 /// `(chains, territory, dead, owner, regions)`.
-type StatusTuple = (Vec<ChainTuple>, (u32, u32), (u32, u32), Vec<u8>, Vec<RegionTuple>);
+type StatusTuple = (
+    Vec<ChainTuple>,
+    (u32, u32),
+    (u32, u32),
+    Vec<u8>,
+    Vec<RegionTuple>,
+);
 
 /// Confirms every chain of a `width` x `height` position (`cells`: row-major from the top
 /// left, 0 empty, 1 Black, 2 White) and counts it (STATUS.md Sections 4-6).
@@ -41,23 +54,63 @@ fn confirm_status_py(
     let ko = match ko {
         "simple" => StatusKo::Simple,
         "koban" => StatusKo::Koban,
-        _ => return Err(bad_argument(format!("ko_rule must be 'simple' or 'koban', not {ko:?}"))),
+        _ => {
+            return Err(bad_argument(format!(
+                "ko_rule must be 'simple' or 'koban', not {ko:?}"
+            )))
+        }
     };
     let first = match first {
         "attacker" => FirstMover::Attacker,
         "defender" => FirstMover::Defender,
-        _ => return Err(bad_argument(format!("first must be 'attacker' or 'defender', not {first:?}"))),
+        _ => {
+            return Err(bad_argument(format!(
+                "first must be 'attacker' or 'defender', not {first:?}"
+            )))
+        }
     };
     // No playouts: refuse at the first region beyond the limits; otherwise estimate.
-    let unresolved = if playouts == 0 { Unresolved::Refuse } else { Unresolved::Estimate { playouts, seed } };
-    let opts = StatusOptions { ko, first, strict_dame_seki, prune, split, budget, memory, unresolved };
-    let report = py.detach(move || confirm_status(geo, &cells, &opts)).map_err(|e| status_error(e, geo))?;
+    let unresolved = if playouts == 0 {
+        Unresolved::Refuse
+    } else {
+        Unresolved::Estimate { playouts, seed }
+    };
+    let opts = StatusOptions {
+        ko,
+        first,
+        strict_dame_seki,
+        prune,
+        split,
+        budget,
+        memory,
+        unresolved,
+    };
+    let report = py
+        .detach(move || confirm_status(geo, &cells, &opts))
+        .map_err(|e| status_error(e, geo))?;
     Ok((
-        report.chains.into_iter().map(|c| (c.color as u8, c.stones, c.case.as_str(), c.case.class(), c.status.as_str(), c.proof.as_str())).collect(),
+        report
+            .chains
+            .into_iter()
+            .map(|c| {
+                (
+                    c.color as u8,
+                    c.stones,
+                    c.case.as_str(),
+                    c.case.class(),
+                    c.status.as_str(),
+                    c.proof.as_str(),
+                )
+            })
+            .collect(),
         (report.count.territory[0], report.count.territory[1]),
         (report.count.dead[0], report.count.dead[1]),
         report.count.owner,
-        report.regions.into_iter().map(|r| (r.points, r.states, r.unresolved)).collect(),
+        report
+            .regions
+            .into_iter()
+            .map(|r| (r.points, r.states, r.unresolved))
+            .collect(),
     ))
 }
 

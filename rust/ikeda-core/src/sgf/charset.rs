@@ -56,7 +56,12 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
         return vec![lenient(bytes, enc, 0)];
     }
     let declared = declared(bytes);
-    let utf8 = std::str::from_utf8(bytes).ok().map(|text| Decoded { text: text.to_string(), charset: UTF_8.name(), replaced: vec![], note: None });
+    let utf8 = std::str::from_utf8(bytes).ok().map(|text| Decoded {
+        text: text.to_string(),
+        charset: UTF_8.name(),
+        replaced: vec![],
+        note: None,
+    });
     match (declared, utf8) {
         (Some(enc), utf8) => {
             let d = lenient(bytes, enc, 0);
@@ -64,8 +69,13 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
                 // Valid in the declared charset; valid UTF-8 too (non-ASCII UTF-8 is rarely
                 // valid by chance) is preferred only when it reads as more plausible text.
                 return match utf8 {
-                    Some(mut u) if enc != UTF_8 && plausibility(&u.text) > plausibility(&d.text) => {
-                        u.note = Some(format!("CA declares {} but the bytes are UTF-8; read as UTF-8", enc.name()));
+                    Some(mut u)
+                        if enc != UTF_8 && plausibility(&u.text) > plausibility(&d.text) =>
+                    {
+                        u.note = Some(format!(
+                            "CA declares {} but the bytes are UTF-8; read as UTF-8",
+                            enc.name()
+                        ));
                         vec![u]
                     }
                     _ => vec![d],
@@ -77,8 +87,16 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
     }
     if let (Some(enc), Ok(text)) = (declared, std::str::from_utf8(bytes)) {
         // Not valid in the declared charset, valid UTF-8: the bytes say what they are.
-        let note = Some(format!("the bytes are not valid {} as CA declares, but are UTF-8; read as UTF-8", enc.name()));
-        return vec![Decoded { text: text.to_string(), charset: UTF_8.name(), replaced: vec![], note }];
+        let note = Some(format!(
+            "the bytes are not valid {} as CA declares, but are UTF-8; read as UTF-8",
+            enc.name()
+        ));
+        return vec![Decoded {
+            text: text.to_string(),
+            charset: UTF_8.name(),
+            replaced: vec![],
+            note,
+        }];
     }
     if bytes.len() > MAX_GUESSED {
         // Too large to try several decodings: the declared charset, else UTF-8, leniently.
@@ -90,11 +108,17 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
         .chain(GUESSES.iter().copied().filter(|&e| Some(e) != declared))
         // EUC-KR proper has no byte below 0xA1 outside ASCII; encoding_rs reads the wider
         // UHC, which would take Shift_JIS kana for rare Hangul.
-        .filter(|&e| e != EUC_KR || bytes.iter().all(|&b| !(0x80..0xA1).contains(&b)) || Some(e) == declared)
+        .filter(|&e| {
+            e != EUC_KR || bytes.iter().all(|&b| !(0x80..0xA1).contains(&b)) || Some(e) == declared
+        })
         .enumerate()
         .map(|(k, enc)| {
             let d = lenient(bytes, enc, 0);
-            (plausibility(&d.text) - REPLACED_COST * d.replaced.len() as i64, k, d)
+            (
+                plausibility(&d.text) - REPLACED_COST * d.replaced.len() as i64,
+                k,
+                d,
+            )
         })
         .collect();
     scored.sort_by_key(|&(score, k, _)| (std::cmp::Reverse(score), k));
@@ -107,7 +131,11 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
                 if d.charset == enc.name() {
                     format!("the bytes are not all valid {} as CA declares", enc.name())
                 } else {
-                    format!("the bytes are not valid {} as CA declares; read as {}", enc.name(), d.charset)
+                    format!(
+                        "the bytes are not valid {} as CA declares; read as {}",
+                        enc.name(),
+                        d.charset
+                    )
                 }
             });
             d
@@ -133,12 +161,15 @@ fn declared(bytes: &[u8]) -> Option<&'static Encoding> {
 fn lenient(bytes: &[u8], enc: &'static Encoding, skip: usize) -> Decoded {
     let bytes = &bytes[skip.min(bytes.len())..];
     let mut decoder = enc.new_decoder_without_bom_handling();
-    let room = decoder.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap_or(usize::MAX / 4);
+    let room = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(usize::MAX / 4);
     let mut text = String::with_capacity(room.min(bytes.len().saturating_mul(3) + 16));
     let mut replaced = Vec::new();
     let mut at = 0;
     loop {
-        let (result, read) = decoder.decode_to_string_without_replacement(&bytes[at..], &mut text, true);
+        let (result, read) =
+            decoder.decode_to_string_without_replacement(&bytes[at..], &mut text, true);
         at += read;
         match result {
             DecoderResult::InputEmpty => break,
@@ -149,7 +180,12 @@ fn lenient(bytes: &[u8], enc: &'static Encoding, skip: usize) -> Decoded {
             DecoderResult::OutputFull => text.reserve(bytes.len() - at + 16),
         }
     }
-    Decoded { text, charset: enc.name(), replaced, note: None }
+    Decoded {
+        text,
+        charset: enc.name(),
+        replaced,
+        note: None,
+    }
 }
 
 /// The 360 most frequent Chinese characters, and the vocabulary of game records
@@ -184,7 +220,9 @@ pub fn plausibility(text: &str) -> i64 {
         let before = start.checked_sub(1).map(|i| chars[i]);
         let after = chars.get(k).copied();
         let letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
-        let latin_word = run.len() <= 3 && run.iter().all(|&c| is_latin_letter(c)) && (letter(before) || letter(after));
+        let latin_word = run.len() <= 3
+            && run.iter().all(|&c| is_latin_letter(c))
+            && (letter(before) || letter(after));
         let inside_latin_word = run.len() == 1 && letter(before) && letter(after);
         for &c in run {
             score += match c {
@@ -227,7 +265,8 @@ pub fn plausibility(text: &str) -> i64 {
 
 /// A letter of windows-1252 beyond ASCII (accented Latin letters, Œ, Š, Ž, Ÿ).
 fn is_latin_letter(c: char) -> bool {
-    matches!(c, '\u{C0}'..='\u{FF}' if c != '\u{D7}' && c != '\u{F7}') || matches!(c, 'Œ' | 'œ' | 'Š' | 'š' | 'Ž' | 'ž' | 'Ÿ')
+    matches!(c, '\u{C0}'..='\u{FF}' if c != '\u{D7}' && c != '\u{F7}')
+        || matches!(c, 'Œ' | 'œ' | 'Š' | 'š' | 'Ž' | 'ž' | 'Ÿ')
 }
 
 /// A first-level ideograph of GB2312 (the 3,755 common hanzi, lead byte 0xB0-0xD7) or of
@@ -267,8 +306,14 @@ mod tests {
     #[test]
     fn undeclared_text_is_recognised_by_language() {
         for (sgf, enc) in [
-            ("(;PB[柯洁]PW[李世石]C[黑中盘胜，这是一盘精彩的对局])", GB18030),
-            ("(;PB[井山裕太]C[これはとても良い碁でした。ありがとうございます])", SHIFT_JIS),
+            (
+                "(;PB[柯洁]PW[李世石]C[黑中盘胜，这是一盘精彩的对局])",
+                GB18030,
+            ),
+            (
+                "(;PB[井山裕太]C[これはとても良い碁でした。ありがとうございます])",
+                SHIFT_JIS,
+            ),
             ("(;PB[이세돌]C[좋은 대국이었습니다 감사합니다])", EUC_KR),
             ("(;PB[조훈현]PW[이창호])", EUC_KR),
             ("(;PB[古力]PW[白])", GB18030),
@@ -298,10 +343,16 @@ mod tests {
     fn a_wrong_declaration_gives_way_to_the_bytes() {
         // CA says Shift_JIS, the bytes are UTF-8.
         let c = candidates("(;CA[Shift_JIS]PB[古力])".as_bytes(), None);
-        assert_eq!((c[0].text.as_str(), c[0].charset), ("(;CA[Shift_JIS]PB[古力])", "UTF-8"));
+        assert_eq!(
+            (c[0].text.as_str(), c[0].charset),
+            ("(;CA[Shift_JIS]PB[古力])", "UTF-8")
+        );
         // CA says UTF-8, the bytes are GB18030.
         let c = candidates(&encoded("(;CA[UTF-8]PB[柯洁]C[黑中盘胜])", GB18030), None);
-        assert_eq!((c[0].text.as_str(), c[0].charset), ("(;CA[UTF-8]PB[柯洁]C[黑中盘胜])", "gb18030"));
+        assert_eq!(
+            (c[0].text.as_str(), c[0].charset),
+            ("(;CA[UTF-8]PB[柯洁]C[黑中盘胜])", "gb18030")
+        );
     }
 
     #[test]

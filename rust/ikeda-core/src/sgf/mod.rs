@@ -8,6 +8,11 @@ mod replay;
 mod syntax;
 
 pub use charset::{candidates, decode, encoding_for, plausibility, Decoded};
-pub use record::{interpret, interpret_game, komi, rules_key, Problem, Record, RecordMove, SetupChange};
-pub use replay::{read_file, replay, replay_bytes, replay_files, FileOutcome, IllegalMove, Replayed, RulesChoice, MAX_FILE_BYTES};
+pub use record::{
+    interpret, interpret_game, komi, rules_key, Problem, Record, RecordMove, SetupChange,
+};
+pub use replay::{
+    read_file, replay, replay_bytes, replay_files, FileOutcome, IllegalMove, Replayed, RulesChoice,
+    MAX_FILE_BYTES,
+};
 pub use syntax::{line_columns, no_memory, parse, position, unescape, Node, Prop, SgfError, Tree};

@@ -78,7 +78,10 @@ pub struct Record {
 #[must_use]
 pub fn komi(value: &str) -> Option<(f64, Option<String>)> {
     let written = value.trim();
-    let mut k: f64 = written.parse().ok().or_else(|| written.replace(',', ".").parse().ok())?;
+    let mut k: f64 = written
+        .parse()
+        .ok()
+        .or_else(|| written.replace(',', ".").parse().ok())?;
     if !k.is_finite() {
         return None;
     }
@@ -95,7 +98,17 @@ pub fn komi(value: &str) -> Option<(f64, Option<String>)> {
     if (k * 2.0).fract() != 0.0 || k.abs() > crate::MAX_KOMI {
         return None;
     }
-    let note = (!how.is_empty() || written.contains(',')).then(|| format!("KM[{written}] read as {} ({})", k + 0.0, if how.is_empty() { "decimal comma".to_string() } else { how.join(", ") }));
+    let note = (!how.is_empty() || written.contains(',')).then(|| {
+        format!(
+            "KM[{written}] read as {} ({})",
+            k + 0.0,
+            if how.is_empty() {
+                "decimal comma".to_string()
+            } else {
+                how.join(", ")
+            }
+        )
+    });
     Some((k + 0.0, note))
 }
 
@@ -145,7 +158,11 @@ impl<'a> Reader<'_, 'a> {
     }
 
     fn problem(&mut self, id: &str, message: String) {
-        self.problems.push(Problem { property: Some(id.to_string()), message, offset: self.offset });
+        self.problems.push(Problem {
+            property: Some(id.to_string()),
+            message,
+            offset: self.offset,
+        });
     }
 
     /// The first value of a property (the grammar guarantees one).
@@ -156,20 +173,33 @@ impl<'a> Reader<'_, 'a> {
     /// A point of a `w` x `h` board as a flat index.
     fn point(&self, geo: Geometry, id: &str, v: &str) -> Result<usize, SgfError> {
         let b = v.as_bytes();
-        let (Some(x), Some(y)) = (b.first().and_then(|&c| coord(c)), b.get(1).and_then(|&c| coord(c))) else {
+        let (Some(x), Some(y)) = (
+            b.first().and_then(|&c| coord(c)),
+            b.get(1).and_then(|&c| coord(c)),
+        ) else {
             return Err(self.invalid(id, v, "is not a point"));
         };
         if b.len() != 2 {
             return Err(self.invalid(id, v, "is not a point"));
         }
         if x >= usize::from(geo.width) || y >= usize::from(geo.height) {
-            return Err(self.invalid(id, v, &format!("is off the {}x{} board", geo.width, geo.height)));
+            return Err(self.invalid(
+                id,
+                v,
+                &format!("is off the {}x{} board", geo.width, geo.height),
+            ));
         }
         Ok(y * usize::from(geo.width) + x)
     }
 
     /// A list of points, each `ab` or a rectangle `ab:cd`.
-    fn points(&self, geo: Geometry, id: &str, values: &[&str], out: &mut Vec<usize>) -> Result<(), SgfError> {
+    fn points(
+        &self,
+        geo: Geometry,
+        id: &str,
+        values: &[&str],
+        out: &mut Vec<usize>,
+    ) -> Result<(), SgfError> {
         let w = usize::from(geo.width);
         for v in values {
             let Some((ul, lr)) = v.split_once(':') else {
@@ -179,7 +209,11 @@ impl<'a> Reader<'_, 'a> {
             let (a, b) = (self.point(geo, id, ul)?, self.point(geo, id, lr)?);
             let ((x0, y0), (x1, y1)) = ((a % w, a / w), (b % w, b / w));
             if x0 > x1 || y0 > y1 {
-                return Err(self.invalid(id, v, "is not a rectangle from upper left to lower right"));
+                return Err(self.invalid(
+                    id,
+                    v,
+                    "is not a rectangle from upper left to lower right",
+                ));
             }
             out.extend((y0..=y1).flat_map(|y| (x0..=x1).map(move |x| y * w + x)));
         }
@@ -194,7 +228,12 @@ pub fn interpret(tree: &Tree<'_>, text: &str) -> Result<Record, SgfError> {
 
 /// Reads the main line of the game whose root is node `root` of `tree`.
 pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record, SgfError> {
-    let mut r = Reader { text, tree, offset: tree.nodes[root].offset, problems: Vec::new() };
+    let mut r = Reader {
+        text,
+        tree,
+        offset: tree.nodes[root].offset,
+        problems: Vec::new(),
+    };
     let (mut w, mut h) = (19, 19);
     let (mut komi_, mut handicap, mut rules, mut result) = (None, 0, None, None);
     let mut seen: Vec<(String, &str)> = Vec::new();
@@ -209,7 +248,12 @@ pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record
         }
         if let Some((_, first)) = seen.iter().find(|(k, _)| *k == id) {
             if *first != v {
-                r.problem(&id, format!("{id} is given again ({id}[{v}]); the first value, {id}[{first}], is used"));
+                r.problem(
+                    &id,
+                    format!(
+                        "{id} is given again ({id}[{v}]); the first value, {id}[{first}], is used"
+                    ),
+                );
             }
             continue;
         }
@@ -230,9 +274,17 @@ pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record
                         r.problem("KM", note);
                     }
                 }
-                None => r.problem("KM", format!("KM[{v}] is not a komi (a multiple of 1/2); ignored")),
+                None => r.problem(
+                    "KM",
+                    format!("KM[{v}] is not a komi (a multiple of 1/2); ignored"),
+                ),
             },
-            "HA" => match t.parse::<u32>().ok().or_else(|| t.parse::<f64>().ok().filter(|x| x.fract() == 0.0 && (0.0..1e6).contains(x)).map(|x| x as u32)) {
+            "HA" => match t.parse::<u32>().ok().or_else(|| {
+                t.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.fract() == 0.0 && (0.0..1e6).contains(x))
+                    .map(|x| x as u32)
+            }) {
                 Some(n) => handicap = n,
                 None => r.problem("HA", format!("HA[{v}] is not a number of stones; ignored")),
             },
@@ -251,21 +303,40 @@ pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record
         let mut mv = None;
         placed.clear();
         let mid_game = !moves.is_empty();
-        let mut change = SetupChange { before: moves.len(), offset: r.offset, ..SetupChange::default() };
+        let mut change = SetupChange {
+            before: moves.len(),
+            offset: r.offset,
+            ..SetupChange::default()
+        };
         for p in tree.props_of(k) {
             let id = p.id();
             let v = r.value(p);
             let value = match id.as_ref() {
                 "B" | "W" => {
-                    let color = if id == "B" { Color::Black } else { Color::White };
+                    let color = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     // `tt` is a pass on boards up to 19x19 (the FF[3] convention).
                     let pass = v.is_empty() || (v == "tt" && w <= 19 && h <= 19);
-                    let point = if pass { None } else { Some(r.point(geo, &id, v)?) };
+                    let point = if pass {
+                        None
+                    } else {
+                        Some(r.point(geo, &id, v)?)
+                    };
                     if mv.is_some() {
-                        r.problem(&id, format!("a second move in one node ({id}[{v}]); the first is used"));
+                        r.problem(
+                            &id,
+                            format!("a second move in one node ({id}[{v}]); the first is used"),
+                        );
                         continue;
                     }
-                    mv = Some(RecordMove { color, point, offset: r.offset });
+                    mv = Some(RecordMove {
+                        color,
+                        point,
+                        offset: r.offset,
+                    });
                     continue;
                 }
                 "PL" => {
@@ -299,16 +370,44 @@ pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record
                 }
             }
         }
-        if mid_game && (change.player.is_some() || !change.black.is_empty() || !change.white.is_empty() || !change.empty.is_empty()) {
+        if mid_game
+            && (change.player.is_some()
+                || !change.black.is_empty()
+                || !change.white.is_empty()
+                || !change.empty.is_empty())
+        {
             changes.push(change);
         }
         moves.extend(mv);
     }
-    let at = |v: u8| board.iter().enumerate().filter(|&(_, &c)| c == v).map(|(i, _)| i).collect::<Vec<_>>();
+    let at = |v: u8| {
+        board
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == v)
+            .map(|(i, _)| i)
+            .collect::<Vec<_>>()
+    };
     let first = moves.first().map(|m: &RecordMove| m.color);
-    let to_move = pl.or(first).unwrap_or(if handicap >= 2 { Color::White } else { Color::Black });
+    let to_move = pl.or(first).unwrap_or(if handicap >= 2 {
+        Color::White
+    } else {
+        Color::Black
+    });
     let problems = r.problems;
-    Ok(Record { geometry: geo, komi: komi_, handicap, rules, result, black: at(1), white: at(2), to_move, moves, changes, problems })
+    Ok(Record {
+        geometry: geo,
+        komi: komi_,
+        handicap,
+        rules,
+        result,
+        black: at(1),
+        white: at(2),
+        to_move,
+        moves,
+        changes,
+        problems,
+    })
 }
 
 #[cfg(test)]
@@ -322,7 +421,10 @@ mod tests {
 
     #[test]
     fn main_line_setup_and_passes() {
-        let r = read("(;GM[1]FF[4]SZ[9]KM[6.5]HA[2]AB[cc][gg]RU[Japanese];W[ee];B[];W[tt](;B[aa])(;B[bb]))").unwrap();
+        let r = read(
+            "(;GM[1]FF[4]SZ[9]KM[6.5]HA[2]AB[cc][gg]RU[Japanese];W[ee];B[];W[tt](;B[aa])(;B[bb]))",
+        )
+        .unwrap();
         assert_eq!((r.geometry.width, r.komi, r.handicap), (9, Some(6.5), 2));
         assert_eq!(r.black, vec![2 * 9 + 2, 6 * 9 + 6]);
         assert_eq!(r.to_move, Color::White);
@@ -334,23 +436,45 @@ mod tests {
     #[test]
     fn sizes_and_bad_values() {
         let r = read("(;SZ[7:5];B[gb])").unwrap();
-        assert_eq!((r.geometry.width, r.geometry.height, r.moves[0].point), (7, 5, Some(13)));
+        assert_eq!(
+            (r.geometry.width, r.geometry.height, r.moves[0].point),
+            (7, 5, Some(13))
+        );
         let e = read("(;SZ[9]\n;B[jj])").unwrap_err();
         assert_eq!((e.line, e.column), (2, 1));
         assert!(e.message.contains("off the 9x9 board"), "{e}");
-        assert!(read("(;SZ[30])").unwrap_err().message.contains("board size"));
+        assert!(read("(;SZ[30])")
+            .unwrap_err()
+            .message
+            .contains("board size"));
         assert!(read("(;SZ[0])").unwrap_err().message.contains("board size"));
         assert!(read("(;SZ[19];B[tt])").unwrap().moves[0].point.is_none());
         assert!(read("(;SZ[21];B[tt])").unwrap().moves[0].point.is_some());
         let r = read("(;KM[6.4]HA[7.5]PL[x])").unwrap();
         assert_eq!((r.komi, r.handicap), (None, 0));
-        let named: Vec<_> = r.problems.iter().map(|p| p.property.as_deref().unwrap_or("")).collect();
+        let named: Vec<_> = r
+            .problems
+            .iter()
+            .map(|p| p.property.as_deref().unwrap_or(""))
+            .collect();
         assert_eq!(named, ["KM", "HA", "PL"]);
         let r = read("(;SZ[9];B[aa];AB[cc]PL[2];W[bb])").unwrap();
-        assert_eq!(r.changes, [SetupChange { before: 1, offset: 13, black: vec![20], player: Some(Color::White), ..SetupChange::default() }]);
+        assert_eq!(
+            r.changes,
+            [SetupChange {
+                before: 1,
+                offset: 13,
+                black: vec![20],
+                player: Some(Color::White),
+                ..SetupChange::default()
+            }]
+        );
         let r = read("(;SZ[9];B[aa]W[bb])").unwrap();
         assert_eq!((r.moves.len(), r.problems.len()), (1, 1));
-        assert!(read("(;GM[2];B[aa])").unwrap_err().message.contains("not a game of Go"));
+        assert!(read("(;GM[2];B[aa])")
+            .unwrap_err()
+            .message
+            .contains("not a game of Go"));
         let r = read("(;SZ[5]AB[aa:bc]AW[ee])").unwrap();
         assert_eq!((r.black, r.white), (vec![0, 1, 5, 6, 10, 11], vec![24]));
         assert!(read("(;SZ[5]AB[bc:aa])").is_err());
@@ -359,7 +483,17 @@ mod tests {
 
     #[test]
     fn fox_komi_and_repeated_root_properties() {
-        for (km, k) in [("750", 7.5), ("650", 6.5), ("375", 7.5), ("3.75", 7.5), ("2.75", 5.5), ("6.5", 6.5), ("-7.5", -7.5), ("0", 0.0), ("6,5", 6.5)] {
+        for (km, k) in [
+            ("750", 7.5),
+            ("650", 6.5),
+            ("375", 7.5),
+            ("3.75", 7.5),
+            ("2.75", 5.5),
+            ("6.5", 6.5),
+            ("-7.5", -7.5),
+            ("0", 0.0),
+            ("6,5", 6.5),
+        ] {
             assert_eq!(komi(km).map(|(k, _)| k), Some(k), "KM[{km}]");
         }
         assert!(komi("6.5").unwrap().1.is_none());

@@ -101,7 +101,13 @@ impl RulesChoice {
         }
         // (deferred keys are checked by the caller first)
         let key = record.rules.as_deref().map(rules_key);
-        key.and_then(|k| self.by_key.iter().find(|(name, _)| *name == k).map(|(_, r)| *r)).unwrap_or(self.default)
+        key.and_then(|k| {
+            self.by_key
+                .iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, r)| *r)
+        })
+        .unwrap_or(self.default)
     }
 }
 
@@ -146,7 +152,13 @@ pub fn replay_bytes(bytes: &[u8], choice: &RulesChoice) -> FileOutcome {
     match record {
         Err(e) => FileOutcome::Malformed(e),
         Ok(record) => {
-            if choice.forced.is_none() && record.rules.as_deref().map(rules_key).is_some_and(|k| choice.deferred.contains(&k)) {
+            if choice.forced.is_none()
+                && record
+                    .rules
+                    .as_deref()
+                    .map(rules_key)
+                    .is_some_and(|k| choice.deferred.contains(&k))
+            {
                 return FileOutcome::Deferred;
             }
             match replay(&record, &choice.for_record(&record)) {
@@ -166,12 +178,19 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
         return Err("not a regular file".into());
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(format!("{} bytes: larger than the {MAX_FILE_BYTES} bytes a record may have", meta.len()));
+        return Err(format!(
+            "{} bytes: larger than the {MAX_FILE_BYTES} bytes a record may have",
+            meta.len()
+        ));
     }
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!("larger than the {MAX_FILE_BYTES} bytes a record may have"));
+        return Err(format!(
+            "larger than the {MAX_FILE_BYTES} bytes a record may have"
+        ));
     }
     Ok(bytes)
 }
@@ -183,8 +202,14 @@ pub fn replay_files<P: AsRef<Path> + Sync>(paths: &[P], choice: &RulesChoice) ->
     paths
         .par_iter()
         .map(|p| match read_file(p.as_ref()) {
-            Ok(bytes) => std::panic::catch_unwind(|| replay_bytes(&bytes, choice))
-                .unwrap_or_else(|_| FileOutcome::Unreadable("internal error while replaying this record (a bug: please report it)".into())),
+            Ok(bytes) => {
+                std::panic::catch_unwind(|| replay_bytes(&bytes, choice)).unwrap_or_else(|_| {
+                    FileOutcome::Unreadable(
+                        "internal error while replaying this record (a bug: please report it)"
+                            .into(),
+                    )
+                })
+            }
             Err(e) => FileOutcome::Unreadable(e),
         })
         .collect()
@@ -196,28 +221,48 @@ mod tests {
     use crate::game::Rules;
 
     fn choice() -> RulesChoice {
-        RulesChoice { forced: None, by_key: vec![], default: Rules::area3(13), deferred: vec!["japanese".into()] }
+        RulesChoice {
+            forced: None,
+            by_key: vec![],
+            default: Rules::area3(13),
+            deferred: vec!["japanese".into()],
+        }
     }
 
     #[test]
     fn first_illegal_move_is_reported() {
         let out = replay_bytes(b"(;SZ[5];B[aa];W[bb];B[aa])", &choice());
-        let FileOutcome::Replayed(replayed) = out else { panic!("{out:?}") };
+        let FileOutcome::Replayed(replayed) = out else {
+            panic!("{out:?}")
+        };
         assert_eq!(replayed.moves, 2);
         let i = replayed.illegal.unwrap();
-        assert_eq!((i.number, i.vertex.as_str(), i.reason), (3, "A5", "occupied"));
+        assert_eq!(
+            (i.number, i.vertex.as_str(), i.reason),
+            (3, "A5", "occupied")
+        );
         let out = replay_bytes(b"(;SZ[5];B[aa];B[bb])", &choice());
-        let FileOutcome::Replayed(replayed) = out else { panic!("{out:?}") };
+        let FileOutcome::Replayed(replayed) = out else {
+            panic!("{out:?}")
+        };
         assert_eq!(replayed.illegal.unwrap().reason, "out_of_turn");
     }
 
     #[test]
     fn scores_use_the_record_komi() {
         let out = replay_bytes(b"(;SZ[3]KM[0.5];B[bb];W[];B[];W[])", &choice());
-        let FileOutcome::Replayed(replayed) = out else { panic!("{out:?}") };
+        let FileOutcome::Replayed(replayed) = out else {
+            panic!("{out:?}")
+        };
         assert!(replayed.over);
         // Black 9 points - 1/2 (White passed first); White 1/2 + 1/2 komi.
-        assert_eq!(replayed.score, HalfPoints { black: 17, white: 2 });
+        assert_eq!(
+            replayed.score,
+            HalfPoints {
+                black: 17,
+                white: 2
+            }
+        );
     }
 
     #[test]
@@ -231,12 +276,18 @@ mod tests {
         // A PL disagreeing, or stones set up mid-game: stops there.
         assert_eq!(stop(b"(;SZ[5];B[aa];PL[B];W[bb])"), Some((2, "setup")));
         assert_eq!(stop(b"(;SZ[5];B[aa];AW[cc];W[bb])"), Some((2, "setup")));
-        assert_eq!(replay_bytes(b"(;RU[Japanese];B[aa])", &choice()), FileOutcome::Deferred);
+        assert_eq!(
+            replay_bytes(b"(;RU[Japanese];B[aa])", &choice()),
+            FileOutcome::Deferred
+        );
     }
 
     #[test]
     fn malformed_and_bad_setup() {
-        assert!(matches!(replay_bytes(b"(;SZ[5];B[aa]", &choice()), FileOutcome::Malformed(_)));
+        assert!(matches!(
+            replay_bytes(b"(;SZ[5];B[aa]", &choice()),
+            FileOutcome::Malformed(_)
+        ));
         let out = replay_bytes(b"(;SZ[2]AB[aa][ab]AW[ba][bb])", &choice());
         assert!(matches!(out, FileOutcome::BadSetup(_)), "{out:?}");
     }

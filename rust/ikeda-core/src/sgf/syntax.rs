@@ -26,7 +26,11 @@ pub struct SgfError {
 
 impl std::fmt::Display for SgfError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -36,15 +40,26 @@ impl std::error::Error for SgfError {}
 #[must_use]
 pub fn position(text: &str, offset: usize, message: String) -> SgfError {
     let (line, column) = line_columns(text, [offset])[0];
-    SgfError { message, line, column, no_memory: false }
+    SgfError {
+        message,
+        line,
+        column,
+        no_memory: false,
+    }
 }
 
 /// The tree of `text` (or what is made of it) outgrew memory at byte `offset` (the tree
 /// takes up to 40 bytes per byte of text: a node per `;`).
 #[must_use]
 pub fn no_memory(text: &str, offset: usize) -> SgfError {
-    let message = format!("not enough memory for the game tree of {} bytes of SGF", text.len());
-    SgfError { no_memory: true, ..position(text, offset, message) }
+    let message = format!(
+        "not enough memory for the game tree of {} bytes of SGF",
+        text.len()
+    );
+    SgfError {
+        no_memory: true,
+        ..position(text, offset, message)
+    }
 }
 
 /// Room for one more element of the tree, fallibly (see [`no_memory`]).
@@ -104,14 +119,22 @@ impl Prop<'_> {
         if self.ident.bytes().all(|b| b.is_ascii_uppercase()) {
             Cow::Borrowed(self.ident)
         } else {
-            Cow::Owned(self.ident.chars().filter(char::is_ascii_uppercase).collect())
+            Cow::Owned(
+                self.ident
+                    .chars()
+                    .filter(char::is_ascii_uppercase)
+                    .collect(),
+            )
         }
     }
 
     /// Whether the identifier is `id` (without allocating).
     #[must_use]
     pub fn is(&self, id: &str) -> bool {
-        self.ident.bytes().filter(u8::is_ascii_uppercase).eq(id.bytes())
+        self.ident
+            .bytes()
+            .filter(u8::is_ascii_uppercase)
+            .eq(id.bytes())
     }
 }
 
@@ -155,13 +178,19 @@ impl<'a> Tree<'a> {
     /// The number of nodes of the first game.
     #[must_use]
     pub fn first_game_len(&self) -> usize {
-        self.nodes.iter().skip(1).position(|n| n.parent.is_none()).map_or(self.nodes.len(), |k| k + 1)
+        self.nodes
+            .iter()
+            .skip(1)
+            .position(|n| n.parent.is_none())
+            .map_or(self.nodes.len(), |k| k + 1)
     }
 
     /// The node ranges of the games of the collection, in order.
     #[must_use]
     pub fn games(&self) -> Vec<Range<usize>> {
-        let mut starts: Vec<usize> = (0..self.nodes.len()).filter(|&k| self.nodes[k].parent.is_none()).collect();
+        let mut starts: Vec<usize> = (0..self.nodes.len())
+            .filter(|&k| self.nodes[k].parent.is_none())
+            .collect();
         starts.push(self.nodes.len());
         starts.windows(2).map(|w| w[0]..w[1]).collect()
     }
@@ -183,7 +212,10 @@ impl<'a> Tree<'a> {
     #[must_use]
     pub fn property_at(&self, text: &str, offset: usize) -> Option<&Prop<'a>> {
         let start = |v: &&str| (v.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-        let k = self.values.partition_point(|v| start(v) <= offset).checked_sub(1)?;
+        let k = self
+            .values
+            .partition_point(|v| start(v) <= offset)
+            .checked_sub(1)?;
         if offset > start(&self.values[k]) + self.values[k].len() {
             return None;
         }
@@ -248,7 +280,10 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
     let mut open: Vec<Option<usize>> = Vec::new();
     let (mut i, mut trees, mut in_node) = (0, 0, false);
     while i < b.len() {
-        if open.is_empty() && !b[i].is_ascii_whitespace() && !(b[i] == b'(' && b.get(skip_ws(i + 1)) == Some(&b';')) {
+        if open.is_empty()
+            && !b[i].is_ascii_whitespace()
+            && !(b[i] == b'(' && b.get(skip_ws(i + 1)) == Some(&b';'))
+        {
             // Outside every game tree: a mail header, a note, junk after the last `)`.
             // Skipped up to the next `(;`, as sgfmill and GNU Go do.
             let start = i;
@@ -266,7 +301,10 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
             b'(' => {
                 let j = skip_ws(i + 1);
                 if b.get(j) != Some(&b';') {
-                    return err(j, "a game tree must begin with a node (';' expected)".into());
+                    return err(
+                        j,
+                        "a game tree must begin with a node (';' expected)".into(),
+                    );
                 }
                 // A variation hangs from the last node of the enclosing sequence.
                 room(&mut open, text, i)?;
@@ -288,7 +326,11 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                 };
                 let k = tree.nodes.len();
                 room(&mut tree.nodes, text, i)?;
-                tree.nodes.push(Node { offset: i, parent: *last, props: tree.props.len()..tree.props.len() });
+                tree.nodes.push(Node {
+                    offset: i,
+                    parent: *last,
+                    props: tree.props.len()..tree.props.len(),
+                });
                 *last = Some(k);
                 in_node = true;
                 i += 1;
@@ -300,7 +342,10 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                 }
                 let name = &text[start..i];
                 if !in_node {
-                    return err(start, format!("property {name} outside a node (';' missing?)"));
+                    return err(
+                        start,
+                        format!("property {name} outside a node (';' missing?)"),
+                    );
                 }
                 // Blanks between the identifier and its value are accepted (sgfmill and
                 // GNU Go read them; old files have `AW\n[aa]`).
@@ -309,7 +354,10 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                     return err(i, format!("property {name} has no value ('[' expected; an unescaped ']' in a value?)"));
                 }
                 if !name.bytes().any(|c| c.is_ascii_uppercase()) {
-                    return err(start, format!("property identifier {name} has no capital letter"));
+                    return err(
+                        start,
+                        format!("property identifier {name} has no capital letter"),
+                    );
                 }
                 let first = tree.values.len();
                 while b.get(i) == Some(&b'[') {
@@ -321,7 +369,10 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
                     i = skip_ws(j);
                 }
                 room(&mut tree.props, text, start)?;
-                tree.props.push(Prop { ident: name, values: first..tree.values.len() });
+                tree.props.push(Prop {
+                    ident: name,
+                    values: first..tree.values.len(),
+                });
                 if let Some(n) = tree.nodes.last_mut() {
                     n.props.end = tree.props.len();
                 }
@@ -333,7 +384,13 @@ pub fn parse(text: &str) -> Result<Tree<'_>, SgfError> {
         }
     }
     if !open.is_empty() {
-        return err(b.len(), format!("the text ends inside a game tree ({} ')' missing)", open.len()));
+        return err(
+            b.len(),
+            format!(
+                "the text ends inside a game tree ({} ')' missing)",
+                open.len()
+            ),
+        );
     }
     if trees == 0 {
         return err(0, "no game tree ('(;' expected)".into());
@@ -346,7 +403,9 @@ mod tests {
     use super::*;
 
     fn error(text: &str) -> (usize, usize) {
-        let e = parse(text).err().unwrap_or_else(|| panic!("accepted {text:?}"));
+        let e = parse(text)
+            .err()
+            .unwrap_or_else(|| panic!("accepted {text:?}"));
         (e.line, e.column)
     }
 
@@ -369,7 +428,10 @@ mod tests {
         let t = parse(text).unwrap();
         assert_eq!(t.nodes.len(), 2);
         let skipped: Vec<_> = t.skipped.iter().map(|r| &text[r.clone()]).collect();
-        assert_eq!(skipped, ["From: someone\nSubject: (a game)", "-- \nsig (x)"]);
+        assert_eq!(
+            skipped,
+            ["From: someone\nSubject: (a game)", "-- \nsig (x)"]
+        );
         assert_eq!(t.values_of(&t.props[1]), ["aa"]);
         let t = parse("(CA[UTF-8])(;FF[4])(;B[aa])").unwrap();
         assert_eq!(t.games(), [0..1, 1..2]);
@@ -391,7 +453,8 @@ mod tests {
 
     #[test]
     fn nodes_and_properties() {
-        let text = "(;GM[1]SZ[9]C[a \\] b]AB[cc][aa]CoPyright[x\\]y];B[ee](;W[ff])\n(;W[gg]))(;B[aa])";
+        let text =
+            "(;GM[1]SZ[9]C[a \\] b]AB[cc][aa]CoPyright[x\\]y];B[ee](;W[ff])\n(;W[gg]))(;B[aa])";
         let t = parse(text).unwrap();
         assert_eq!(t.nodes.len(), 5);
         assert_eq!(t.first_game_len(), 4);
@@ -399,9 +462,24 @@ mod tests {
         assert_eq!(parents, [None, Some(0), Some(1), Some(1), None]);
         assert_eq!(t.main_line(), [0, 1, 2]);
         assert_eq!(&text[t.nodes[3].offset..t.nodes[3].offset + 6], ";W[gg]");
-        let props: Vec<_> = t.props_of(0).iter().map(|p| (p.id().into_owned(), t.values_of(p).iter().map(|v| unescape(v).into_owned()).collect::<Vec<_>>())).collect();
+        let props: Vec<_> = t
+            .props_of(0)
+            .iter()
+            .map(|p| {
+                (
+                    p.id().into_owned(),
+                    t.values_of(p)
+                        .iter()
+                        .map(|v| unescape(v).into_owned())
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
         assert_eq!(props[2], ("C".to_string(), vec!["a ] b".to_string()]));
-        assert_eq!(props[3], ("AB".to_string(), vec!["cc".to_string(), "aa".to_string()]));
+        assert_eq!(
+            props[3],
+            ("AB".to_string(), vec!["cc".to_string(), "aa".to_string()])
+        );
         assert_eq!(props[4], ("CP".to_string(), vec!["x]y".to_string()]));
         assert_eq!(unescape("soft\\\nbreak"), "softbreak");
     }

@@ -21,7 +21,13 @@ pub struct Count {
 /// Section 5's surrounding test: flood from the chain through empty points and stones of
 /// its colour of class N; it is dead when every stone met at the border of that area is an
 /// opponent stone of class F (the board edge is no border).
-fn surrounded(geo: Geometry, cells: &[u8], chain_of: &[usize], cases: &[Case], start: &[usize]) -> bool {
+fn surrounded(
+    geo: Geometry,
+    cells: &[u8],
+    chain_of: &[usize],
+    cases: &[Case],
+    start: &[usize],
+) -> bool {
     let own = cells[start[0]];
     let mut seen = vec![false; geo.points()];
     let mut area: Vec<usize> = start.to_vec();
@@ -49,7 +55,14 @@ fn surrounded(geo: Geometry, cells: &[u8], chain_of: &[usize], cases: &[Case], s
 }
 
 /// Statuses of the chains (Decision 11) and the count (Decision 12).
-pub(crate) fn allocate(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], colors: &[Color], cases: &[Case], strict: bool) -> (Vec<Status>, Count) {
+pub(crate) fn allocate(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    colors: &[Color],
+    cases: &[Case],
+    strict: bool,
+) -> (Vec<Status>, Count) {
     let mut chain_of = vec![usize::MAX; geo.points()];
     for (k, ch) in chains.iter().enumerate() {
         for &p in ch {
@@ -87,13 +100,19 @@ pub(crate) fn allocate(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], color
     let touching: Vec<Vec<usize>> = regions
         .iter()
         .map(|region| {
-            let mut ks: Vec<usize> = region.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| clean[q] != 0).map(|q| chain_of[q]).collect();
+            let mut ks: Vec<usize> = region
+                .iter()
+                .flat_map(|&p| board_neighbours(geo, p))
+                .filter(|&q| clean[q] != 0)
+                .map(|q| chain_of[q])
+                .collect();
             ks.sort_unstable();
             ks.dedup();
             ks
         })
         .collect();
-    let one_colour = |ks: &[usize]| !ks.is_empty() && ks.iter().all(|&k| colors[k] == colors[ks[0]]);
+    let one_colour =
+        |ks: &[usize]| !ks.is_empty() && ks.iter().all(|&k| colors[k] == colors[ks[0]]);
     if strict {
         // Art. 8 literally: a dame is an empty point not surrounded by the stones of one
         // player only; alive chains that touch a dame are in seki.
@@ -118,5 +137,12 @@ pub(crate) fn allocate(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], color
             }
         }
     }
-    (status, Count { territory, dead, owner })
+    (
+        status,
+        Count {
+            territory,
+            dead,
+            owner,
+        },
+    )
 }

@@ -38,7 +38,11 @@ pub(crate) const REGION_SHARE: usize = 8;
 
 /// Liberties of the chain `ch` on `cells`.
 fn liberties(geo: Geometry, cells: &[u8], ch: &[usize]) -> usize {
-    let mut libs: Vec<usize> = ch.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).collect();
+    let mut libs: Vec<usize> = ch
+        .iter()
+        .flat_map(|&p| board_neighbours(geo, p))
+        .filter(|&q| cells[q] == 0)
+        .collect();
     libs.sort_unstable();
     libs.dedup();
     libs.len()
@@ -69,7 +73,10 @@ pub(crate) fn refine(
     // Chains proven first-class without being frozen (the safe groups of `regions.rs`, in
     // a region the search could not finish) are walls for good.
     for (k, ch) in chains.iter().enumerate() {
-        if !open[k] && !frozen[ch[0]] && matches!(case[k], Some((c, Proof::Static)) if c.class() == 'F') {
+        if !open[k]
+            && !frozen[ch[0]]
+            && matches!(case[k], Some((c, Proof::Static)) if c.class() == 'F')
+        {
             for &p in ch {
                 wall[p] = true;
             }
@@ -90,19 +97,30 @@ pub(crate) fn refine(
     let mut work: Vec<(Vec<usize>, Vec<usize>)> = regions
         .into_iter()
         .filter_map(|points| {
-            let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
+            let mut tracked: Vec<usize> = points
+                .iter()
+                .filter(|&&p| cells[p] != 0)
+                .map(|&p| chain_of[p])
+                .collect();
             tracked.sort_unstable();
             tracked.dedup();
             // Only the parts of unresolved regions: chains still open, and perhaps chains
             // proven there already (dead stones of a safe group), whose proof stands.
             let inside = |k: usize| open[k] || matches!(case[k], Some((_, Proof::Static)));
-            (tracked.iter().any(|&k| open[k]) && tracked.iter().all(|&k| inside(k))).then_some((points, tracked))
+            (tracked.iter().any(|&k| open[k]) && tracked.iter().all(|&k| inside(k)))
+                .then_some((points, tracked))
         })
         .collect();
     // The search grows with the empty points, not the stones: fewest empty points first,
     // and no region may take more than a share of the budget, so that one hopeless
     // region does not starve the others.
-    work.sort_by_key(|(points, _)| (points.iter().filter(|&&p| cells[p] == 0).count(), points.len(), points[0]));
+    work.sort_by_key(|(points, _)| {
+        (
+            points.iter().filter(|&&p| cells[p] == 0).count(),
+            points.len(),
+            points[0],
+        )
+    });
     let mut left = opts.budget;
     let mut seki_left = opts.budget;
     for (points, tracked) in work {
@@ -121,7 +139,17 @@ pub(crate) fn refine(
             // Beyond the exact search: a seki in the part is recognised by the settling
             // rule (`seki.rs`), under a budget of its own of the same size.
             Err(_) if !seki::candidates(geo, cells, chain_of, &tracked).is_empty() => {
-                let found = seki::seki_cases(geo, cells, chains, chain_of, &tracked, &points, opts, opts.budget / REGION_SHARE, &mut seki_left);
+                let found = seki::seki_cases(
+                    geo,
+                    cells,
+                    chains,
+                    chain_of,
+                    &tracked,
+                    &points,
+                    opts,
+                    opts.budget / REGION_SHARE,
+                    &mut seki_left,
+                );
                 for (k, found) in found.unwrap_or_default() {
                     if open[k] {
                         case[k] = Some((found, Proof::Conditional));

@@ -28,13 +28,21 @@ pub(crate) struct Connection {
 
 /// The connections of colour `c` (1 Black, 2 White). The caller uses one only while no
 /// pocket that gives eye credit holds one of its points.
-pub(crate) fn connections(geo: Geometry, cells: &[u8], chain_of: &[usize], c: u8) -> Vec<Connection> {
+pub(crate) fn connections(
+    geo: Geometry,
+    cells: &[u8],
+    chain_of: &[usize],
+    c: u8,
+) -> Vec<Connection> {
     let mut found: Vec<(Vec<usize>, usize)> = Vec::new();
     for p in 0..geo.points() {
         if cells[p] != 0 {
             continue;
         }
-        let mut ks: Vec<usize> = board_neighbours(geo, p).filter(|&q| cells[q] == c).map(|q| chain_of[q]).collect();
+        let mut ks: Vec<usize> = board_neighbours(geo, p)
+            .filter(|&q| cells[q] == c)
+            .map(|q| chain_of[q])
+            .collect();
         ks.sort_unstable();
         ks.dedup();
         if ks.len() >= 2 {
@@ -45,7 +53,10 @@ pub(crate) fn connections(geo: Geometry, cells: &[u8], chain_of: &[usize], c: u8
     found
         .chunk_by(|a, b| a.0 == b.0)
         .filter(|run| run.len() >= 2)
-        .map(|run| Connection { chains: run[0].0.clone(), points: [run[0].1, run[1].1] })
+        .map(|run| Connection {
+            chains: run[0].0.clone(),
+            points: [run[0].1, run[1].1],
+        })
         .collect()
 }
 
@@ -53,7 +64,12 @@ pub(crate) fn connections(geo: Geometry, cells: &[u8], chain_of: &[usize], c: u8
 /// from `k` (itself included) through the `usable` connections satisfies `base`.
 /// While a connection on the way is unanswered its two points are liberties of the chains
 /// on this side; once answered its chains are one.
-pub(crate) fn reaches(conns: &[Connection], usable: &[bool], k: usize, base: impl Fn(usize) -> bool) -> bool {
+pub(crate) fn reaches(
+    conns: &[Connection],
+    usable: &[bool],
+    k: usize,
+    base: impl Fn(usize) -> bool,
+) -> bool {
     let mut seen = vec![k];
     let mut i = 0;
     while i < seen.len() {
@@ -62,7 +78,11 @@ pub(crate) fn reaches(conns: &[Connection], usable: &[bool], k: usize, base: imp
         if base(x) {
             return true;
         }
-        for (conn, _) in conns.iter().zip(usable).filter(|&(conn, &u)| u && conn.chains.contains(&x)) {
+        for (conn, _) in conns
+            .iter()
+            .zip(usable)
+            .filter(|&(conn, &u)| u && conn.chains.contains(&x))
+        {
             for &other in &conn.chains {
                 if !seen.contains(&other) {
                     seen.push(other);
@@ -93,7 +113,10 @@ mod tests {
     fn find(rows: &[&str], c: u8) -> Vec<[usize; 2]> {
         let (geo, cells) = diagram(rows);
         let (_, chain_of) = chains_of(geo, &cells);
-        connections(geo, &cells, &chain_of, c).into_iter().map(|conn| conn.points).collect()
+        connections(geo, &cells, &chain_of, c)
+            .into_iter()
+            .map(|conn| conn.points)
+            .collect()
     }
 
     /// The stones of both colours that the safe-group proof claims F2, and the class the
@@ -102,11 +125,33 @@ mod tests {
     fn claims_and_search(rows: &[&str], budget: usize) -> (Vec<usize>, Option<Vec<char>>) {
         let (geo, cells) = diagram(rows);
         let (chains, chain_of) = chains_of(geo, &cells);
-        let mut walls: Vec<usize> = [1u8, 2].into_iter().flat_map(|c| crate::status::regions::safe_groups(geo, &cells, &chains, &chain_of, c).walls).collect();
+        let mut walls: Vec<usize> = [1u8, 2]
+            .into_iter()
+            .flat_map(|c| {
+                crate::status::regions::safe_groups(geo, &cells, &chains, &chain_of, c).walls
+            })
+            .collect();
         walls.sort_unstable();
-        let opts = StatusOptions { split: false, budget, ..StatusOptions::default() };
+        let opts = StatusOptions {
+            split: false,
+            budget,
+            ..StatusOptions::default()
+        };
         let classes = match confirm_status(geo, &cells, &opts) {
-            Ok(report) => Some(walls.iter().map(|&k| report.chains.iter().find(|ch| ch.stones == chains[k]).expect("every chain reported").case.class()).collect()),
+            Ok(report) => Some(
+                walls
+                    .iter()
+                    .map(|&k| {
+                        report
+                            .chains
+                            .iter()
+                            .find(|ch| ch.stones == chains[k])
+                            .expect("every chain reported")
+                            .case
+                            .class()
+                    })
+                    .collect(),
+            ),
             Err(StatusError::Budget { .. }) => None,
             Err(e) => panic!("{e:?}"),
         };
@@ -115,7 +160,12 @@ mod tests {
     }
 
     fn stones(rows: &[&str], c: char) -> Vec<usize> {
-        rows.iter().flat_map(|r| r.chars()).enumerate().filter(|&(_, b)| b == c).map(|(p, _)| p).collect()
+        rows.iter()
+            .flat_map(|r| r.chars())
+            .enumerate()
+            .filter(|&(_, b)| b == c)
+            .map(|(p, _)| p)
+            .collect()
     }
 
     #[test]
@@ -139,9 +189,15 @@ mod tests {
         // Black's two chains have one eye each (A4, E4) and a bamboo joint (C4, C3): White
         // plays one point, Black the other, and the joined chain has two eyes. Without
         // the connection neither chain has two credits. The whole-board search agrees.
-        for rows in [&[".X.X.", "XX.XX", "OOOOO", "O.O.O"][..], &[".X.X.", "XX.XX", "OOOOO", "OOOOO", "O.O.O"]] {
+        for rows in [
+            &[".X.X.", "XX.XX", "OOOOO", "O.O.O"][..],
+            &[".X.X.", "XX.XX", "OOOOO", "OOOOO", "O.O.O"],
+        ] {
             let (claimed, classes) = claim(rows);
-            assert!(stones(rows, 'X').iter().all(|p| claimed.contains(p)), "{rows:?}: {claimed:?}");
+            assert!(
+                stones(rows, 'X').iter().all(|p| claimed.contains(p)),
+                "{rows:?}: {claimed:?}"
+            );
             assert!(classes.iter().all(|&c| c == 'F'), "{classes:?}");
         }
     }
@@ -152,7 +208,10 @@ mod tests {
         // credit and is not claimed, and the search finds Black dead.
         let rows = [".X.XO", "XX.XO", "OOOOO", "O.O.O"];
         let (claimed, _) = claim(&rows);
-        assert!(stones(&rows, 'X').iter().all(|p| !claimed.contains(p)), "{claimed:?}");
+        assert!(
+            stones(&rows, 'X').iter().all(|p| !claimed.contains(p)),
+            "{claimed:?}"
+        );
         let (_, class, _) = confirm(&rows, &StatusOptions::default());
         assert_eq!(&class[..2], [".N.NF", "NN.NF"]);
     }
@@ -165,7 +224,10 @@ mod tests {
         // B4. Black is dead, and nothing of Black is claimed.
         let rows = ["X.XXX.", "XX.XXX", "OOOOOO", "OOOOOO", "O.OO.O"];
         let (claimed, _) = claim(&rows);
-        assert!(stones(&rows, 'X').iter().all(|p| !claimed.contains(p)), "{claimed:?}");
+        assert!(
+            stones(&rows, 'X').iter().all(|p| !claimed.contains(p)),
+            "{claimed:?}"
+        );
         let (_, class, _) = confirm(&rows, &StatusOptions::default());
         assert_eq!(&class[..2], ["N.NNN.", "NN.NNN"]);
     }
@@ -183,7 +245,9 @@ mod tests {
                 .map(|_| {
                     (0..6)
                         .map(|_| {
-                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            seed = seed
+                                .wrapping_mul(6364136223846793005)
+                                .wrapping_add(1442695040888963407);
                             ['.', '.', 'X', 'X', 'X', 'X', 'O', 'O'][(seed >> 61) as usize]
                         })
                         .collect()
@@ -195,7 +259,12 @@ mod tests {
                 let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
                 let (geo, cells) = diagram(&refs);
                 let (chains, _) = chains_of(geo, &cells);
-                let Some(dead) = chains.iter().find(|ch| ch.iter().all(|&p| board_neighbours(geo, p).all(|q| cells[q] != 0))) else { break rows };
+                let Some(dead) = chains.iter().find(|ch| {
+                    ch.iter()
+                        .all(|&p| board_neighbours(geo, p).all(|q| cells[q] != 0))
+                }) else {
+                    break rows;
+                };
                 for &p in dead {
                     let (y, x) = (p / 6, p % 6);
                     rows[y].replace_range(x..=x, ".");
@@ -208,9 +277,19 @@ mod tests {
             claims += classes.len();
             let (geo, cells) = diagram(&rows);
             let (chains, chain_of) = chains_of(geo, &cells);
-            joined += usize::from([1, 2].into_iter().any(|c| connections(geo, &cells, &chain_of, c).iter().any(|conn| conn.chains.iter().all(|&k| claimed.contains(&chains[k][0])))));
-            assert!(classes.iter().all(|&c| c == 'F'), "{rows:?}: {claimed:?} {classes:?}");
+            joined += usize::from([1, 2].into_iter().any(|c| {
+                connections(geo, &cells, &chain_of, c)
+                    .iter()
+                    .any(|conn| conn.chains.iter().all(|&k| claimed.contains(&chains[k][0])))
+            }));
+            assert!(
+                classes.iter().all(|&c| c == 'F'),
+                "{rows:?}: {claimed:?} {classes:?}"
+            );
         }
-        assert!(checked >= 15 && claims >= 30 && joined >= 3, "{checked} boards, {claims} claims, {joined} through connections");
+        assert!(
+            checked >= 15 && claims >= 30 && joined >= 3,
+            "{checked} boards, {claims} claims, {joined} through connections"
+        );
     }
 }

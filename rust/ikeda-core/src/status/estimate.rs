@@ -22,8 +22,17 @@ use crate::territory::ownership;
 
 /// For each point (flat index), in how many of `playouts` random playouts from `cells`
 /// Black owned it at the end, and in how many White did (stones or territory).
-pub(crate) fn ownership_counts(geo: Geometry, cells: &[u8], playouts: u32, seed: u64) -> Result<Vec<[u32; 2]>, SetupError> {
-    let pick = |c: u8| (0..geo.points()).filter(|&p| cells[p] == c).collect::<Vec<_>>();
+pub(crate) fn ownership_counts(
+    geo: Geometry,
+    cells: &[u8],
+    playouts: u32,
+    seed: u64,
+) -> Result<Vec<[u32; 2]>, SetupError> {
+    let pick = |c: u8| {
+        (0..geo.points())
+            .filter(|&p| cells[p] == c)
+            .collect::<Vec<_>>()
+    };
     let (black, white) = (pick(1), pick(2));
     let points = geo.points();
     let cap = 3 * points + 100;

@@ -19,7 +19,9 @@ use crate::color::Color;
 use crate::geometry::Geometry;
 
 /// A set of grid points.
-pub(crate) trait PointSet: Copy + Eq + Hash + Debug + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+pub(crate) trait PointSet:
+    Copy + Eq + Hash + Debug + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+{
     const EMPTY: Self;
     /// The most points a set holds.
     const CAPACITY: usize;
@@ -124,7 +126,10 @@ impl<const N: usize> PointSet for Bits<N> {
     }
     #[inline]
     fn first(&self) -> Option<usize> {
-        self.0.iter().position(|&w| w != 0).map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+        self.0
+            .iter()
+            .position(|&w| w != 0)
+            .map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
     }
     #[inline]
     fn is_empty(&self) -> bool {
@@ -158,7 +163,12 @@ impl<S: PointSet> Grid<S> {
         for (k, &p) in points.iter().enumerate() {
             index[p] = k;
         }
-        let mut grid = Grid { nbr: vec![S::EMPTY; points.len()], frozen: [S::EMPTY; 2], all: S::EMPTY, points: Vec::new() };
+        let mut grid = Grid {
+            nbr: vec![S::EMPTY; points.len()],
+            frozen: [S::EMPTY; 2],
+            all: S::EMPTY,
+            points: Vec::new(),
+        };
         for (k, &p) in points.iter().enumerate() {
             grid.all = grid.all | S::single(k);
             for q in board_neighbours(geo, p) {
@@ -211,7 +221,11 @@ impl<S: PointSet> Grid<S> {
         while let Some(p) = rest.first() {
             let chain = self.flood(stones, p);
             rest = rest & !chain;
-            chains.push((chain, self.around(chain), !(chain & self.frozen[c.index()]).is_empty()));
+            chains.push((
+                chain,
+                self.around(chain),
+                !(chain & self.frozen[c.index()]).is_empty(),
+            ));
         }
         loop {
             let before = chains.len();
@@ -228,7 +242,9 @@ impl<S: PointSet> Grid<S> {
                 break;
             }
         }
-        let stones = chains.iter().fold(S::EMPTY, |acc, &(chain, _, _)| acc | chain);
+        let stones = chains
+            .iter()
+            .fold(S::EMPTY, |acc, &(chain, _, _)| acc | chain);
         FirstClass { stones, eyes }
     }
 }
@@ -237,9 +253,14 @@ impl<S: PointSet> Grid<S> {
 pub(crate) fn board_neighbours(geo: Geometry, p: usize) -> impl Iterator<Item = usize> {
     let (w, h) = (usize::from(geo.width), usize::from(geo.height));
     let (x, y) = (p % w, p / w);
-    [(y > 0).then(|| p - w), (x > 0).then(|| p - 1), (x + 1 < w).then(|| p + 1), (y + 1 < h).then(|| p + w)]
-        .into_iter()
-        .flatten()
+    [
+        (y > 0).then(|| p - w),
+        (x > 0).then(|| p - 1),
+        (x + 1 < w).then(|| p + 1),
+        (y + 1 < h).then(|| p + w),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// What is first-class for one colour in one configuration of a grid.

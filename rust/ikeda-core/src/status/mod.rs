@@ -254,7 +254,11 @@ impl std::fmt::Display for StatusError {
         match self {
             StatusError::Setup(e) => e.fmt(f),
             StatusError::Cells(why) => f.write_str(why),
-            StatusError::Budget { region, reason } => write!(f, "region of {} points is beyond the status search: {reason}", region.len()),
+            StatusError::Budget { region, reason } => write!(
+                f,
+                "region of {} points is beyond the status search: {reason}",
+                region.len()
+            ),
         }
     }
 }
@@ -274,7 +278,11 @@ fn reason(why: &Beyond, opts: &StatusOptions) -> String {
 
 /// Connected components of `points` (flat indices), each ascending, ordered by their
 /// first point.
-fn components(geo: Geometry, inside: impl Fn(usize) -> bool, same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
+fn components(
+    geo: Geometry,
+    inside: impl Fn(usize) -> bool,
+    same: impl Fn(usize, usize) -> bool,
+) -> Vec<Vec<usize>> {
     let mut seen = vec![false; geo.points()];
     let mut out = Vec::new();
     for start in 0..geo.points() {
@@ -307,7 +315,15 @@ fn components(geo: Geometry, inside: impl Fn(usize) -> bool, same: impl Fn(usize
 /// 1/[`WIDE_SHARE`] of the budget: on a real board it is the open territories and
 /// everything joined to them, whose state space no exhaustive search covers, and without
 /// a cap it would spend the whole budget (about 1.4 µs a state) to be refused anyway.
-fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions, left: &mut usize) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
+fn solve_region(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    tracked: &[usize],
+    points: &[usize],
+    opts: &StatusOptions,
+    left: &mut usize,
+) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
     let n = points.len();
     if n <= u128::CAPACITY {
         return solve_on::<u128>(geo, cells, chains, tracked, points, opts, left);
@@ -323,69 +339,141 @@ fn solve_region(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[u
     };
     *left -= cap - part;
     let share = opts.budget / WIDE_SHARE;
-    result.map_err(|(e, n)| (if matches!(e, Beyond::States(_)) && cap == share { Beyond::Share(share) } else { e }, n))
+    result.map_err(|(e, n)| {
+        (
+            if matches!(e, Beyond::States(_)) && cap == share {
+                Beyond::Share(share)
+            } else {
+                e
+            },
+            n,
+        )
+    })
 }
 
-fn solve_on<S: PointSet>(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], tracked: &[usize], points: &[usize], opts: &StatusOptions, left: &mut usize) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
+fn solve_on<S: PointSet>(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    tracked: &[usize],
+    points: &[usize],
+    opts: &StatusOptions,
+    left: &mut usize,
+) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
     let grid: Grid<S> = Grid::new(geo, cells, points.to_vec());
-    let board = search::Board::new(&grid, SearchRules { koban: opts.ko == StatusKo::Koban, prune: opts.prune });
+    let board = search::Board::new(
+        &grid,
+        SearchRules {
+            koban: opts.ko == StatusKo::Koban,
+            prune: opts.prune,
+        },
+    );
     let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
     let mut stones = [S::EMPTY; 2];
     let mut goals = Vec::new();
     for &k in tracked {
-        let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
-        let set = chains[k].iter().fold(S::EMPTY, |acc, &p| acc | S::single(local(p)));
+        let c = if cells[chains[k][0]] == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let set = chains[k]
+            .iter()
+            .fold(S::EMPTY, |acc, &p| acc | S::single(local(p)));
         stones[c.index()] = stones[c.index()] | set;
         goals.push((c, set));
     }
     // The start state of a chain of colour D: the attacker (or D) to move, no ko ban.
-    let mover = |d: Color| if opts.first == FirstMover::Attacker { d.opponent() } else { d };
+    let mover = |d: Color| {
+        if opts.first == FirstMover::Attacker {
+            d.opponent()
+        } else {
+            d
+        }
+    };
     let roots: Vec<State<S>> = [Color::Black, Color::White]
         .into_iter()
         .filter(|&d| goals.iter().any(|&(c, _)| c == d))
         .map(|d| State::start(stones[0], stones[1], mover(d)))
         .collect();
-    let root_of = |d: Color| roots.iter().position(|r| r.mover() == mover(d)).expect("a root per colour");
+    let root_of = |d: Color| {
+        roots
+            .iter()
+            .position(|r| r.mover() == mover(d))
+            .expect("a root per colour")
+    };
     // F1 and F2 first, on the states where some chain is whole; then, for the chains
     // left, F3, S1 and S2 on the whole graph. Both passes share one table of states: the
     // second is charged only the states the first did not meet, and takes over the first
     // one's moves and predicates (the first graph is freed as the second is built).
-    let limits = |states: usize| Limits { states, memory: opts.memory };
+    let limits = |states: usize| Limits {
+        states,
+        memory: opts.memory,
+    };
     let budget = *left;
     let mut explorer = Explorer::new(&board, &roots, &goals, budget)?;
     let charge = |left: &mut usize, n: usize| *left = budget - n.min(budget);
-    let graph = explorer.explore(limits(budget), false, None).map_err(|(e, n)| {
-        charge(left, n);
-        (e, n)
-    })?;
+    let graph = explorer
+        .explore(limits(budget), false, None)
+        .map_err(|(e, n)| {
+            charge(left, n);
+            (e, n)
+        })?;
     charge(left, explorer.len());
     let root_ids = explorer.roots.clone();
     let found: Vec<Option<Case>> = {
         let solver = Solver::new(&graph).map_err(|e| (e, explorer.len()))?;
-        goals.iter().enumerate().map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize)).collect()
+        goals
+            .iter()
+            .enumerate()
+            .map(|(i, &(d, _))| solver.first_class_case(i, d, root_ids[root_of(d)] as usize))
+            .collect()
     };
     if found.iter().all(Option::is_some) {
         return Ok((found.into_iter().flatten().collect(), explorer.len()));
     }
-    let graph = explorer.explore(limits(budget), true, Some(graph)).map_err(|(e, n)| {
-        charge(left, n);
-        (e, n)
-    })?;
+    let graph = explorer
+        .explore(limits(budget), true, Some(graph))
+        .map_err(|(e, n)| {
+            charge(left, n);
+            (e, n)
+        })?;
     charge(left, explorer.len());
     let solver = Solver::new(&graph).map_err(|e| (e, explorer.len()))?;
-    let cases = goals.iter().enumerate().map(|(i, &(d, _))| found[i].unwrap_or_else(|| solver.other_case(i, d, root_ids[root_of(d)] as usize))).collect();
+    let cases = goals
+        .iter()
+        .enumerate()
+        .map(|(i, &(d, _))| {
+            found[i].unwrap_or_else(|| solver.other_case(i, d, root_ids[root_of(d)] as usize))
+        })
+        .collect();
     Ok((cases, explorer.len()))
 }
 
 /// Confirms the status of every chain of a position (`cells`: flat, row-major from the
 /// top left, 0 empty, 1 Black, 2 White) and counts it.
-pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Result<StatusReport, StatusError> {
-    let pick = |c: u8| (0..geo.points()).filter(|&p| cells[p] == c).collect::<Vec<_>>();
+pub fn confirm_status(
+    geo: Geometry,
+    cells: &[u8],
+    opts: &StatusOptions,
+) -> Result<StatusReport, StatusError> {
+    let pick = |c: u8| {
+        (0..geo.points())
+            .filter(|&p| cells[p] == c)
+            .collect::<Vec<_>>()
+    };
     if cells.len() != geo.points() {
-        return Err(StatusError::Cells(format!("{} cells for a board of {} points", cells.len(), geo.points())));
+        return Err(StatusError::Cells(format!(
+            "{} cells for a board of {} points",
+            cells.len(),
+            geo.points()
+        )));
     }
     if let Some(p) = cells.iter().position(|&c| c > 2) {
-        return Err(StatusError::Cells(format!("cell {p} holds {}, not 0, 1 or 2", cells[p])));
+        return Err(StatusError::Cells(format!(
+            "cell {p} holds {}, not 0, 1 or 2",
+            cells[p]
+        )));
     }
     Board::<MAX_CELLS>::from_setup(geo, &pick(1), &pick(2)).map_err(StatusError::Setup)?;
 
@@ -403,7 +491,11 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
     let mut frozen = vec![false; geo.points()];
     if opts.split && opts.prune {
         let whole: Grid<WideSet> = Grid::new(geo, cells, (0..geo.points()).collect());
-        let set = |c: u8| (0..geo.points()).filter(|&p| cells[p] == c).fold(WideSet::EMPTY, |acc, p| acc | WideSet::single(p));
+        let set = |c: u8| {
+            (0..geo.points())
+                .filter(|&p| cells[p] == c)
+                .fold(WideSet::EMPTY, |acc, p| acc | WideSet::single(p))
+        };
         for c in [Color::Black, Color::White] {
             let fc = whole.first_class(c, set(c as u8), set(0));
             for p in (fc.stones | fc.eyes).points() {
@@ -425,7 +517,10 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
             }
             // An empty pocket needs no search; one holding stones of the other colour is
             // searched as a region of its own, walled by the safe chains.
-            for pocket in pockets.into_iter().filter(|pocket| pocket.iter().all(|&p| cells[p] == 0)) {
+            for pocket in pockets
+                .into_iter()
+                .filter(|pocket| pocket.iter().all(|&p| cells[p] == 0))
+            {
                 for p in pocket {
                     frozen[p] = true;
                 }
@@ -455,7 +550,11 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
     let mut work: Vec<(Vec<usize>, Vec<usize>)> = regions
         .into_iter()
         .map(|points| {
-            let mut tracked: Vec<usize> = points.iter().filter(|&&p| cells[p] != 0).map(|&p| chain_of[p]).collect();
+            let mut tracked: Vec<usize> = points
+                .iter()
+                .filter(|&&p| cells[p] != 0)
+                .map(|&p| chain_of[p])
+                .collect();
             tracked.sort_unstable();
             tracked.dedup();
             (points, tracked)
@@ -470,17 +569,32 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
         match solve_region(geo, cells, &chains, &tracked, &points, opts, &mut left) {
             Ok((found, states)) => {
                 for (&k, found) in tracked.iter().zip(found) {
-                    debug_assert!(claimed[k].is_none_or(|c| c.class() == found.class()), "safe-group proof {:?} against search {found:?}", claimed[k]);
+                    debug_assert!(
+                        claimed[k].is_none_or(|c| c.class() == found.class()),
+                        "safe-group proof {:?} against search {found:?}",
+                        claimed[k]
+                    );
                     case[k] = Some((found, Proof::Searched));
                 }
-                reports.push(RegionReport { points, states, unresolved: None });
+                reports.push(RegionReport {
+                    points,
+                    states,
+                    unresolved: None,
+                });
             }
             Err((why, states)) => {
                 // Chains proven by the safe-group proof keep that proof; only the others
                 // are unresolved.
-                let open: Vec<usize> = tracked.iter().copied().filter(|&k| claimed[k].is_none()).collect();
+                let open: Vec<usize> = tracked
+                    .iter()
+                    .copied()
+                    .filter(|&k| claimed[k].is_none())
+                    .collect();
                 if opts.unresolved == Unresolved::Refuse && !open.is_empty() {
-                    return Err(StatusError::Budget { region: points, reason: reason(&why, opts) });
+                    return Err(StatusError::Budget {
+                        region: points,
+                        reason: reason(&why, opts),
+                    });
                 }
                 for &k in &tracked {
                     if let Some(found) = claimed[k] {
@@ -488,39 +602,88 @@ pub fn confirm_status(geo: Geometry, cells: &[u8], opts: &StatusOptions) -> Resu
                     }
                 }
                 if open.is_empty() {
-                    reports.push(RegionReport { points, states, unresolved: None });
+                    reports.push(RegionReport {
+                        points,
+                        states,
+                        unresolved: None,
+                    });
                     continue;
                 }
                 unresolved.extend(open);
-                reports.push(RegionReport { points, states, unresolved: Some(reason(&why, opts)) });
+                reports.push(RegionReport {
+                    points,
+                    states,
+                    unresolved: Some(reason(&why, opts)),
+                });
             }
         }
     }
     reports.sort_by_key(|r| r.points[0]);
 
-    if let (Unresolved::Estimate { playouts, seed }, false) = (opts.unresolved, unresolved.is_empty()) {
-        let owned = estimate::ownership_counts(geo, cells, playouts, seed).map_err(StatusError::Setup)?;
+    if let (Unresolved::Estimate { playouts, seed }, false) =
+        (opts.unresolved, unresolved.is_empty())
+    {
+        let owned =
+            estimate::ownership_counts(geo, cells, playouts, seed).map_err(StatusError::Setup)?;
         for &k in &unresolved {
             let c = usize::from(cells[chains[k][0]] - 1);
             let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();
             // Alive when its own colour holds its points in most playouts, dead otherwise.
-            let class = if 2 * own > u64::from(playouts) * chains[k].len() as u64 { 'F' } else { 'N' };
+            let class = if 2 * own > u64::from(playouts) * chains[k].len() as u64 {
+                'F'
+            } else {
+                'N'
+            };
             case[k] = Some((Case::Estimated(class), Proof::Estimated));
         }
-        conditional::refine(geo, cells, &chains, &chain_of, &frozen, &unresolved, &owned, playouts, &mut case, opts);
+        conditional::refine(
+            geo,
+            cells,
+            &chains,
+            &chain_of,
+            &frozen,
+            &unresolved,
+            &owned,
+            playouts,
+            &mut case,
+            opts,
+        );
     }
 
-    let (cases, proofs): (Vec<Case>, Vec<Proof>) = case.into_iter().map(|c| c.expect("every chain classified")).unzip();
-    let colors: Vec<Color> = chains.iter().map(|ch| if cells[ch[0]] == 1 { Color::Black } else { Color::White }).collect();
-    let (statuses, count) = allocate::allocate(geo, cells, &chains, &colors, &cases, opts.strict_dame_seki);
+    let (cases, proofs): (Vec<Case>, Vec<Proof>) = case
+        .into_iter()
+        .map(|c| c.expect("every chain classified"))
+        .unzip();
+    let colors: Vec<Color> = chains
+        .iter()
+        .map(|ch| {
+            if cells[ch[0]] == 1 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        })
+        .collect();
+    let (statuses, count) =
+        allocate::allocate(geo, cells, &chains, &colors, &cases, opts.strict_dame_seki);
     let mut out: Vec<ChainStatus> = chains
         .into_iter()
         .zip(colors)
         .zip(cases.into_iter().zip(statuses).zip(proofs))
-        .map(|((stones, color), ((case, status), proof))| ChainStatus { color, stones, case, status, proof })
+        .map(|((stones, color), ((case, status), proof))| ChainStatus {
+            color,
+            stones,
+            case,
+            status,
+            proof,
+        })
         .collect();
     out.sort_by_key(|c| (c.color.index(), c.stones[0]));
-    Ok(StatusReport { chains: out, regions: reports, count })
+    Ok(StatusReport {
+        chains: out,
+        regions: reports,
+        count,
+    })
 }
 
 #[cfg(test)]
@@ -530,18 +693,28 @@ pub(crate) mod tests {
     /// Rows top first, `X` `O` `.` → the geometry and the cells (1 black, 2 white, 0 empty).
     pub(crate) fn diagram(rows: &[&str]) -> (Geometry, Vec<u8>) {
         let geo = Geometry::new(rows[0].len(), rows.len()).unwrap();
-        let cells = rows.iter().flat_map(|r| r.bytes()).map(|b| match b {
-            b'X' => 1,
-            b'O' => 2,
-            _ => 0,
-        }).collect();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes())
+            .map(|b| match b {
+                b'X' => 1,
+                b'O' => 2,
+                _ => 0,
+            })
+            .collect();
         (geo, cells)
     }
 
     /// Rows top first, `X` `O` `.` → (status rows, class rows).
-    pub(crate) fn confirm(rows: &[&str], opts: &StatusOptions) -> (Vec<String>, Vec<String>, StatusReport) {
+    pub(crate) fn confirm(
+        rows: &[&str],
+        opts: &StatusOptions,
+    ) -> (Vec<String>, Vec<String>, StatusReport) {
         let (geo, cells) = diagram(rows);
-        let report = match confirm_status(geo, &cells, opts) { Ok(r) => r, Err(e) => panic!("{e:?}") };
+        let report = match confirm_status(geo, &cells, opts) {
+            Ok(r) => r,
+            Err(e) => panic!("{e:?}"),
+        };
         let mut status = vec![b'.'; cells.len()];
         let mut class = vec![b'.'; cells.len()];
         for ch in &report.chains {
@@ -555,14 +728,21 @@ pub(crate) mod tests {
             }
         }
         let w = geo.width as usize;
-        let rows = |v: Vec<u8>| v.chunks(w).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect();
+        let rows = |v: Vec<u8>| {
+            v.chunks(w)
+                .map(|r| String::from_utf8(r.to_vec()).unwrap())
+                .collect()
+        };
         (rows(status), rows(class), report)
     }
 
     fn check(rows: &[&str], status: &[&str]) {
         for opts in [
             StatusOptions::default(),
-            StatusOptions { split: false, ..StatusOptions::default() },
+            StatusOptions {
+                split: false,
+                ..StatusOptions::default()
+            },
         ] {
             let (got, _, _) = confirm(rows, &opts);
             assert_eq!(got, status, "{rows:?} with {opts:?}");
@@ -571,11 +751,26 @@ pub(crate) mod tests {
 
     #[test]
     fn sample_shapes() {
-        check(&["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"], &["a.aa.a", ".aaaa.", "aaaaaa", "a.aa.a"]);
-        check(&[".XO.O", "XXOOO", "OOO.O", "O.OOO"], &[".da.a", "ddaaa", "aaa.a", "a.aaa"]);
-        check(&[".X.XO", "XXXOO", "OOOO.", ".O.OO"], &[".d.da", "dddaa", "aaaa.", ".a.aa"]);
-        check(&["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"], &["a.a.as.sa.a.a", "aaaaas.saaaaa"]);
-        check(&["X...X", "XXXXX", "OOOOO", "O.O.O"], &["d...d", "ddddd", "aaaaa", "a.a.a"]);
+        check(
+            &["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"],
+            &["a.aa.a", ".aaaa.", "aaaaaa", "a.aa.a"],
+        );
+        check(
+            &[".XO.O", "XXOOO", "OOO.O", "O.OOO"],
+            &[".da.a", "ddaaa", "aaa.a", "a.aaa"],
+        );
+        check(
+            &[".X.XO", "XXXOO", "OOOO.", ".O.OO"],
+            &[".d.da", "dddaa", "aaaa.", ".a.aa"],
+        );
+        check(
+            &["X.X.XO.XO.O.O", "XXXXXO.XOOOOO"],
+            &["a.a.as.sa.a.a", "aaaaas.saaaaa"],
+        );
+        check(
+            &["X...X", "XXXXX", "OOOOO", "O.O.O"],
+            &["d...d", "ddddd", "aaaaa", "a.a.a"],
+        );
         check(&[".XOX.", "XXOOO", ".XXXX"], &[".ada.", "aaddd", ".aaaa"]);
     }
 
@@ -599,21 +794,56 @@ pub(crate) mod tests {
         // eyes), and the bent four in the corner, where Black dies.
         let dead_inside = under_bands(&["XXXXXX", "X.XX.X", "XXXXXX", "XO.O.X"]);
         let bent_four = under_bands(&[".O.O.O", "OOOOOO", "XXOOOO", ".XXXO.", "...XOO"]);
-        for (rows, black_class, ko) in [(dead_inside.clone(), 'F', StatusKo::Simple), (dead_inside, 'F', StatusKo::Koban), (bent_four, 'N', StatusKo::Simple)] {
+        for (rows, black_class, ko) in [
+            (dead_inside.clone(), 'F', StatusKo::Simple),
+            (dead_inside, 'F', StatusKo::Koban),
+            (bent_four, 'N', StatusKo::Simple),
+        ] {
             let (geo, cells) = diagram(&rows);
             assert!(geo.points() > 128);
-            let (split, split_class, r) = confirm(&rows, &StatusOptions { ko, ..StatusOptions::default() });
-            assert!(r.regions.iter().all(|g| g.points.len() <= 128), "{:?}", r.regions);
+            let (split, split_class, r) = confirm(
+                &rows,
+                &StatusOptions {
+                    ko,
+                    ..StatusOptions::default()
+                },
+            );
+            assert!(
+                r.regions.iter().all(|g| g.points.len() <= 128),
+                "{:?}",
+                r.regions
+            );
             // The share of a wide region is 1/64 of the budget: room for both colours'
             // start states of the bent four.
-            let whole = StatusOptions { ko, split: false, budget: WIDE_SHARE * DEFAULT_BUDGET, ..StatusOptions::default() };
+            let whole = StatusOptions {
+                ko,
+                split: false,
+                budget: WIDE_SHARE * DEFAULT_BUDGET,
+                ..StatusOptions::default()
+            };
             let (got, class, r) = confirm(&rows, &whole);
             assert_eq!(r.regions.len(), 1);
-            assert_eq!(r.regions[0].points.len(), geo.points() - cells.iter().filter(|&&c| c == 0).count() + r.regions[0].points.iter().filter(|&&p| cells[p] == 0).count());
-            assert!(r.regions[0].points.len() > 128, "{:?}", r.regions[0].points.len());
+            assert_eq!(
+                r.regions[0].points.len(),
+                geo.points() - cells.iter().filter(|&&c| c == 0).count()
+                    + r.regions[0]
+                        .points
+                        .iter()
+                        .filter(|&&p| cells[p] == 0)
+                        .count()
+            );
+            assert!(
+                r.regions[0].points.len() > 128,
+                "{:?}",
+                r.regions[0].points.len()
+            );
             assert_eq!((got, class), (split, split_class.clone()), "{rows:?}");
             let low_black = cells.iter().rposition(|&c| c == 1).unwrap();
-            assert_eq!(split_class.concat().as_bytes()[low_black], black_class as u8, "{split_class:?}");
+            assert_eq!(
+                split_class.concat().as_bytes()[low_black],
+                black_class as u8,
+                "{split_class:?}"
+            );
         }
     }
 
@@ -622,7 +852,11 @@ pub(crate) mod tests {
     fn the_memory_bound_refuses_a_wide_region() {
         let rows = under_bands(&[".O.O.O", "OOOOOO", "XXOOOO", ".XXXO.", "...XOO"]);
         let (geo, cells) = diagram(&rows);
-        let opts = StatusOptions { split: false, memory: 1 << 20, ..StatusOptions::default() };
+        let opts = StatusOptions {
+            split: false,
+            memory: 1 << 20,
+            ..StatusOptions::default()
+        };
         match confirm_status(geo, &cells, &opts) {
             Err(StatusError::Budget { region, reason }) => {
                 assert!(region.len() > 128);
@@ -631,9 +865,16 @@ pub(crate) mod tests {
             other => panic!("{other:?}"),
         }
         // A small budget is refused as the wide region's share.
-        let opts = StatusOptions { split: false, budget: WIDE_SHARE * 1000, ..StatusOptions::default() };
+        let opts = StatusOptions {
+            split: false,
+            budget: WIDE_SHARE * 1000,
+            ..StatusOptions::default()
+        };
         match confirm_status(geo, &cells, &opts) {
-            Err(StatusError::Budget { reason, .. }) => assert!(reason.contains("1000 states a region of more than 128 points"), "{reason}"),
+            Err(StatusError::Budget { reason, .. }) => assert!(
+                reason.contains("1000 states a region of more than 128 points"),
+                "{reason}"
+            ),
             other => panic!("{other:?}"),
         }
     }

@@ -52,7 +52,13 @@ pub(super) struct Budget {
 
 impl Budget {
     pub(super) fn new(limit: usize, small: usize) -> Self {
-        Budget { nodes: 0, limit, small, memo: HashMap::new(), parts: 0 }
+        Budget {
+            nodes: 0,
+            limit,
+            small,
+            memo: HashMap::new(),
+            parts: 0,
+        }
     }
 }
 
@@ -78,8 +84,24 @@ pub(super) struct Prover<'a> {
 pub(super) struct OutOfNodes;
 
 impl<'a> Prover<'a> {
-    pub(super) fn new(local: &'a Local, all: Set, eyes: u32, join: bool, split: bool, budget: &'a mut Budget) -> Self {
-        Prover { local, all, eyes, join, split: split && budget.small > 0, table: KeyMap::default(), depth: 0, budget }
+    pub(super) fn new(
+        local: &'a Local,
+        all: Set,
+        eyes: u32,
+        join: bool,
+        split: bool,
+        budget: &'a mut Budget,
+    ) -> Self {
+        Prover {
+            local,
+            all,
+            eyes,
+            join,
+            split: split && budget.small > 0,
+            table: KeyMap::default(),
+            depth: 0,
+            budget,
+        }
     }
 
     /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
@@ -109,13 +131,27 @@ impl<'a> Prover<'a> {
         if self.budget.nodes > self.budget.limit {
             return Err(OutOfNodes);
         }
-        if self.split && super::split::split_won(self.local, self.all, a, d, self.eyes, self.join, self.budget)? {
+        if self.split
+            && super::split::split_won(
+                self.local,
+                self.all,
+                a,
+                d,
+                self.eyes,
+                self.join,
+                self.budget,
+            )?
+        {
             self.table.insert(state, WON);
             return Ok(true);
         }
         self.table.insert(state, ON_LINE);
         self.depth += 1;
-        let result = if d_to_move { self.d_answers(a, d, ban, last) } else { self.a_moves(a, d) };
+        let result = if d_to_move {
+            self.d_answers(a, d, ban, last)
+        } else {
+            self.a_moves(a, d)
+        };
         self.depth -= 1;
         match result {
             Ok(won) => {
@@ -154,15 +190,28 @@ impl<'a> Prover<'a> {
     /// stones of one chain holding a wall around it.
     fn eye_of_one_chain(&self, d: Set, p: usize) -> bool {
         let local = self.local;
-        let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else { return false };
+        let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else {
+            return false;
+        };
         let (stones, joined, _) = local.wall_chain(w, d);
-        let walls_here = local.walls.iter().enumerate().filter(|&(_, &adj)| adj >> p & 1 == 1).all(|(v, _)| joined >> v & 1 == 1);
+        let walls_here = local
+            .walls
+            .iter()
+            .enumerate()
+            .filter(|&(_, &adj)| adj >> p & 1 == 1)
+            .all(|(v, _)| joined >> v & 1 == 1);
         walls_here && local.nbr[p] & d & !stones == 0
     }
 
     /// D to move: some answer must be won. Captures and the points near A's last move
     /// first, then the other points that are not eyes, most empty neighbours first.
-    fn d_answers(&mut self, a: Set, d: Set, ban: usize, last: Option<usize>) -> Result<bool, OutOfNodes> {
+    fn d_answers(
+        &mut self,
+        a: Set,
+        d: Set,
+        ban: usize,
+        last: Option<usize>,
+    ) -> Result<bool, OutOfNodes> {
         let local = self.local;
         let empty = self.all & !a & !d;
         // An eye of one wall's chain (every neighbour a stone of it) is never filled.
@@ -186,7 +235,10 @@ impl<'a> Prover<'a> {
                 urgent |= libs;
             }
         }
-        let mut rest = d & !local.walls.iter().fold(0, |acc, &w| acc | local.flood(d, w & d));
+        let mut rest = d & !local
+            .walls
+            .iter()
+            .fold(0, |acc, &w| acc | local.flood(d, w & d));
         while rest != 0 {
             let chain = local.flood(d, 1 << rest.trailing_zeros());
             rest &= !chain;
@@ -231,4 +283,3 @@ impl<'a> Prover<'a> {
         Ok(false)
     }
 }
-

@@ -277,7 +277,10 @@ impl Local {
         let mut captured: Set = 0;
         // A chain holding a lenient wall has a liberty elsewhere and is not captured; one
         // of strict walls only is.
-        let captures_strict = !self.all_chains(d, |_, joined, libs| libs & empty2 != 0 || (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.lenient[v]));
+        let captures_strict = !self.all_chains(d, |_, joined, libs| {
+            libs & empty2 != 0
+                || (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.lenient[v])
+        });
         if captures_strict {
             return Some(Err(()));
         }
@@ -299,13 +302,25 @@ impl Local {
         }
         // D is banned from retaking a ko at once.
         let ko = captured.count_ones() == 1 && own == s && self.around(s) & empty3 == captured;
-        let ban = if ko { captured.trailing_zeros() as usize + 1 } else { 0 };
+        let ban = if ko {
+            captured.trailing_zeros() as usize + 1
+        } else {
+            0
+        };
         Some(Ok(key(a2, d2, true, ban)))
     }
 
     /// The successors of a state; a move of A that captures a chain of strict walls (a
     /// loss for D) is reported as `Err(())`.
-    fn moves(&self, all: Set, a: Set, d: Set, d_to_move: bool, ban: usize, out: &mut Vec<Result<Key, ()>>) {
+    fn moves(
+        &self,
+        all: Set,
+        a: Set,
+        d: Set,
+        d_to_move: bool,
+        ban: usize,
+        out: &mut Vec<Result<Key, ()>>,
+    ) {
         out.clear();
         // A pass lifts every ban; D may pass only when every wall has a liberty here.
         if !d_to_move || self.walls_breathe(all, a, d) {
@@ -316,7 +331,11 @@ impl Local {
         while f != 0 {
             let p = f.trailing_zeros() as usize;
             f &= f - 1;
-            let m = if d_to_move { self.play_d(all, a, d, ban, p).map(Ok) } else { self.play_a(all, a, d, p) };
+            let m = if d_to_move {
+                self.play_d(all, a, d, ban, p).map(Ok)
+            } else {
+                self.play_a(all, a, d, p)
+            };
             if let Some(m) = m {
                 out.push(m);
             }
@@ -336,7 +355,15 @@ impl Local {
     ///
     /// A pocket of more than [`MAX_POCKET`] points is proven by the proof search with the
     /// split goal of `split.rs` only (its exhaustive game is out of reach).
-    fn settles(&self, all: Set, a: Set, eyes: u32, join: bool, states: &mut usize, pool: &mut SplitPool) -> Option<bool> {
+    fn settles(
+        &self,
+        all: Set,
+        a: Set,
+        eyes: u32,
+        join: bool,
+        states: &mut usize,
+        pool: &mut SplitPool,
+    ) -> Option<bool> {
         let large = all.count_ones() as usize > MAX_POCKET;
         if !large {
             let exhaustive = self.solve(all, a, eyes, join, states);
@@ -386,7 +413,15 @@ impl Local {
 
     /// Whether `root` is in D's attractor of the settled states with at least `eyes` eyes,
     /// by the exhaustive game from it; `None` beyond `limit` states.
-    pub(super) fn solve_from(&self, all: Set, root: Key, eyes: u32, join: bool, limit: usize, states: &mut usize) -> Option<bool> {
+    pub(super) fn solve_from(
+        &self,
+        all: Set,
+        root: Key,
+        eyes: u32,
+        join: bool,
+        limit: usize,
+        states: &mut usize,
+    ) -> Option<bool> {
         let mut index: KeyMap<u32> = KeyMap::default();
         let mut keys: Vec<Key> = vec![root];
         index.insert(root, 0);
@@ -461,10 +496,19 @@ impl Local {
 }
 
 /// The safe groups of colour `c` (1 Black, 2 White).
-pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], c: u8) -> SafeGroups {
+pub(crate) fn safe_groups(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    c: u8,
+) -> SafeGroups {
     let pockets = super::components(geo, |p| cells[p] != c, |_, _| true);
     let mut out = SafeGroups::default();
-    let mut pool = SplitPool { left: MAX_SPLIT_TOTAL, memo: std::collections::HashMap::new() };
+    let mut pool = SplitPool {
+        left: MAX_SPLIT_TOTAL,
+        memo: std::collections::HashMap::new(),
+    };
     // The candidates: eye points and pockets small enough for the local game.
     struct Candidate {
         pocket: usize,
@@ -482,7 +526,12 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
     }
     let mut cands: Vec<Candidate> = Vec::new();
     for (r, pocket) in pockets.iter().enumerate() {
-        let mut walls: Vec<usize> = pocket.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == c).map(|q| chain_of[q]).collect();
+        let mut walls: Vec<usize> = pocket
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .filter(|&q| cells[q] == c)
+            .map(|q| chain_of[q])
+            .collect();
         walls.sort_unstable();
         walls.dedup();
         if walls.is_empty() || walls.len() > 64 || pocket.len() > MAX_SPLIT_POCKET {
@@ -491,21 +540,66 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         if pocket.len() == 1 {
             if cells[pocket[0]] == 0 {
                 let breathes = vec![true; walls.len()];
-                cands.push(Candidate { pocket: r, walls, local: None, credit: 1, joins: false, active: true, solved_for: None, breathes });
+                cands.push(Candidate {
+                    pocket: r,
+                    walls,
+                    local: None,
+                    credit: 1,
+                    joins: false,
+                    active: true,
+                    solved_for: None,
+                    breathes,
+                });
             }
             continue;
         }
         let local_of = |p: usize| pocket.binary_search(&p).ok();
-        let nbr: Vec<Set> = pocket.iter().map(|&p| board_neighbours(geo, p).filter_map(local_of).fold(0, |acc: Set, j| acc | 1 << j)).collect();
+        let nbr: Vec<Set> = pocket
+            .iter()
+            .map(|&p| {
+                board_neighbours(geo, p)
+                    .filter_map(local_of)
+                    .fold(0, |acc: Set, j| acc | 1 << j)
+            })
+            .collect();
         let wall_adj: Vec<Set> = walls
             .iter()
-            .map(|&k| pocket.iter().enumerate().filter(|&(_, &p)| board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k)).fold(0, |acc: Set, (j, _)| acc | 1 << j))
+            .map(|&k| {
+                pocket
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &p)| {
+                        board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k)
+                    })
+                    .fold(0, |acc: Set, (j, _)| acc | 1 << j)
+            })
             .collect();
         let lenient = vec![false; walls.len()];
         let all: Set = (1 << pocket.len()) - 1;
-        let a = pocket.iter().enumerate().filter(|&(_, &p)| cells[p] != 0).fold(0, |acc: Set, (j, _)| acc | 1 << j);
+        let a = pocket
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| cells[p] != 0)
+            .fold(0, |acc: Set, (j, _)| acc | 1 << j);
         let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
-        cands.push(Candidate { pocket: r, walls, local: Some((Local { nbr, walls: wall_adj, lenient }, all, a)), credit: 0, joins: false, active: true, solved_for: None, breathes });
+        cands.push(Candidate {
+            pocket: r,
+            walls,
+            local: Some((
+                Local {
+                    nbr,
+                    walls: wall_adj,
+                    lenient,
+                },
+                all,
+                a,
+            )),
+            credit: 0,
+            joins: false,
+            active: true,
+            solved_for: None,
+            breathes,
+        });
     }
     // Smallest pockets first: the split proofs of large ones share one pool of work.
     cands.sort_by_key(|cand| pockets[cand.pocket].len());
@@ -534,7 +628,16 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
                 cand.active = false;
             }
         }
-        let usable: Vec<bool> = conns.iter().map(|conn| conn.chains.iter().all(|&k| alive[k]) && conn.points.iter().all(|&p| cand_at[p].is_none_or(|i| !cands[i].active))).collect();
+        let usable: Vec<bool> = conns
+            .iter()
+            .map(|conn| {
+                conn.chains.iter().all(|&k| alive[k])
+                    && conn
+                        .points
+                        .iter()
+                        .all(|&p| cand_at[p].is_none_or(|i| !cands[i].active))
+            })
+            .collect();
         // How many active candidates give each chain a liberty at the start.
         let mut touching = vec![0u32; chains.len()];
         for cand in cands.iter().filter(|cand| cand.active) {
@@ -548,7 +651,12 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         // is answered its two points are liberties no move here touches, and once it is
         // answered the chains are one.
         let elsewhere = |cand: &Candidate, i: usize| {
-            let here = |j: usize| cand.walls.iter().position(|&w| w == j).map_or(0, |m| u32::from(cand.breathes[m]));
+            let here = |j: usize| {
+                cand.walls
+                    .iter()
+                    .position(|&w| w == j)
+                    .map_or(0, |m| u32::from(cand.breathes[m]))
+            };
             super::connections::reaches(&conns, &usable, cand.walls[i], |j| touching[j] > here(j))
         };
         // Prove the pockets under the current flags: a wall is lenient when another
@@ -556,7 +664,9 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
         // only when they change.
         for cand in cands.iter_mut().filter(|cand| cand.active) {
             let flags: Vec<bool> = (0..cand.walls.len()).map(|i| elsewhere(cand, i)).collect();
-            let Some((local, all, a)) = cand.local.as_mut() else { continue };
+            let Some((local, all, a)) = cand.local.as_mut() else {
+                continue;
+            };
             if cand.solved_for.as_ref() == Some(&flags) {
                 continue;
             }
@@ -567,11 +677,18 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
             let joined = first == Some(true);
             // A large pocket whose first proof ran out of work is not tried again.
             let large = pockets[cand.pocket].len() > MAX_POCKET;
-            let res = if joined || (large && first.is_none()) { first } else { local.settles(*all, *a, 1, false, &mut out.states, &mut pool) };
+            let res = if joined || (large && first.is_none()) {
+                first
+            } else {
+                local.settles(*all, *a, 1, false, &mut out.states, &mut pool)
+            };
             cand.joins = joined;
             cand.credit = if res != Some(true) {
                 0
-            } else if joined && pockets[cand.pocket].len() >= 3 && local.settles(*all, *a, 2, true, &mut out.states, &mut pool) == Some(true) {
+            } else if joined
+                && pockets[cand.pocket].len() >= 3
+                && local.settles(*all, *a, 2, true, &mut out.states, &mut pool) == Some(true)
+            {
                 2
             } else {
                 1
@@ -612,7 +729,12 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
                 parent[r] = r0;
             }
         }
-        for conn in conns.iter().zip(&usable).filter(|&(_, &u)| u).map(|(conn, _)| conn) {
+        for conn in conns
+            .iter()
+            .zip(&usable)
+            .filter(|&(_, &u)| u)
+            .map(|(conn, _)| conn)
+        {
             let r0 = find(&mut parent, conn.chains[0]);
             for &k in &conn.chains[1..] {
                 let r = find(&mut parent, k);
@@ -625,7 +747,8 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
                 let r = find(&mut parent, cand.walls[0]);
                 credit[r] += cand.credit;
             } else {
-                let mut roots: Vec<usize> = cand.walls.iter().map(|&k| find(&mut parent, k)).collect();
+                let mut roots: Vec<usize> =
+                    cand.walls.iter().map(|&k| find(&mut parent, k)).collect();
                 roots.sort_unstable();
                 roots.dedup();
                 for r in roots {
@@ -643,7 +766,10 @@ pub(crate) fn safe_groups(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], ch
             break;
         }
     }
-    for cand in cands.iter().filter(|cand| cand.active && cand.local.is_some()) {
+    for cand in cands
+        .iter()
+        .filter(|cand| cand.active && cand.local.is_some())
+    {
         for &p in &pockets[cand.pocket] {
             if cells[p] != 0 {
                 out.dead.push(chain_of[p]);
@@ -670,19 +796,47 @@ pub(crate) mod tests {
         let mut out = Vec::new();
         for c in [1u8, 2] {
             let pockets = crate::status::components(geo, |p| cells[p] != c, |_, _| true);
-            for pocket in pockets.iter().filter(|pk| (2..=MAX_POCKET).contains(&pk.len())) {
+            for pocket in pockets
+                .iter()
+                .filter(|pk| (2..=MAX_POCKET).contains(&pk.len()))
+            {
                 let local_of = |p: usize| pocket.binary_search(&p).ok();
-                let nbr: Vec<Set> = pocket.iter().map(|&p| board_neighbours(geo, p).filter_map(local_of).fold(0, |acc: Set, j| acc | 1 << j)).collect();
+                let nbr: Vec<Set> = pocket
+                    .iter()
+                    .map(|&p| {
+                        board_neighbours(geo, p)
+                            .filter_map(local_of)
+                            .fold(0, |acc: Set, j| acc | 1 << j)
+                    })
+                    .collect();
                 let walls: Vec<Set> = (0..cells.len())
                     .filter(|&q| cells[q] == c)
-                    .map(|q| pocket.iter().enumerate().filter(|&(_, &p)| board_neighbours(geo, p).any(|r| r == q)).fold(0, |acc: Set, (j, _)| acc | 1 << j))
+                    .map(|q| {
+                        pocket
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &p)| board_neighbours(geo, p).any(|r| r == q))
+                            .fold(0, |acc: Set, (j, _)| acc | 1 << j)
+                    })
                     .filter(|&adj| adj != 0)
                     .collect();
                 if walls.is_empty() {
                     continue;
                 }
-                let a = pocket.iter().enumerate().filter(|&(_, &p)| cells[p] != 0).fold(0, |acc: Set, (j, _)| acc | 1 << j);
-                out.push((Local { nbr, lenient: vec![false; walls.len()], walls }, (1 << pocket.len()) - 1, a));
+                let a = pocket
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &p)| cells[p] != 0)
+                    .fold(0, |acc: Set, (j, _)| acc | 1 << j);
+                out.push((
+                    Local {
+                        nbr,
+                        lenient: vec![false; walls.len()],
+                        walls,
+                    },
+                    (1 << pocket.len()) - 1,
+                    a,
+                ));
             }
         }
         out
@@ -710,7 +864,12 @@ pub(crate) mod tests {
     }
 
     fn stones(rows: &[&str], c: u8) -> Vec<usize> {
-        rows.iter().flat_map(|r| r.bytes()).enumerate().filter(|&(_, b)| b == if c == 1 { b'X' } else { b'O' }).map(|(p, _)| p).collect()
+        rows.iter()
+            .flat_map(|r| r.bytes())
+            .enumerate()
+            .filter(|&(_, b)| b == if c == 1 { b'X' } else { b'O' })
+            .map(|(p, _)| p)
+            .collect()
     }
 
     #[test]
@@ -731,7 +890,10 @@ pub(crate) mod tests {
         // F2 and the stones are N.
         let rows = ["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"];
         let (walls, dead) = groups(&rows);
-        assert!(stones(&rows, 1).iter().all(|p| walls.contains(p)), "{walls:?}");
+        assert!(
+            stones(&rows, 1).iter().all(|p| walls.contains(p)),
+            "{walls:?}"
+        );
         assert_eq!(dead, [0, 5]);
         let (status, _, _) = confirm(&rows, &StatusOptions::default());
         assert_eq!(status, ["d..a.d.", "aaaaaaa", "aaaaaaa", "a.a.a.a"]);
@@ -745,7 +907,10 @@ pub(crate) mod tests {
         // credit.
         let rows = [".X..XX", "XX.XXX", "XXXOOO", "OOOO.O", "O.O.OO"];
         let (walls, _) = groups(&rows);
-        assert!(stones(&rows, 1).iter().all(|p| walls.contains(p)), "{walls:?}");
+        assert!(
+            stones(&rows, 1).iter().all(|p| walls.contains(p)),
+            "{walls:?}"
+        );
         let (status, _, _) = confirm(&rows, &StatusOptions::default());
         assert_eq!(&status[..2], [".a..aa", "aa.aaa"]);
     }
@@ -756,7 +921,10 @@ pub(crate) mod tests {
         // and the search finds the group dead with White first.
         let rows = ["...XO", "..XXO", "XXXOO", "OOOO.", "O.O.O"];
         let (walls, _) = groups(&rows);
-        assert!(stones(&rows, 1).iter().all(|p| !walls.contains(p)), "{walls:?}");
+        assert!(
+            stones(&rows, 1).iter().all(|p| !walls.contains(p)),
+            "{walls:?}"
+        );
     }
 
     #[test]
@@ -764,7 +932,10 @@ pub(crate) mod tests {
         // The same bulky five gives one eye, the eye point a second: alive.
         let rows = ["...X.XO", "..XXXXO", "XXXOOOO", "OOOO.O.", "O.O.O.O"];
         let (walls, _) = groups(&rows);
-        assert!(stones(&rows, 1).iter().all(|p| walls.contains(p)), "{walls:?}");
+        assert!(
+            stones(&rows, 1).iter().all(|p| walls.contains(p)),
+            "{walls:?}"
+        );
     }
 
     #[test]
@@ -774,7 +945,10 @@ pub(crate) mod tests {
         // chain keeps one credit (A4) and is not claimed.
         let rows = [".X.XO", "XXXOO", "OOOO.", ".O.OO"];
         let (walls, _) = groups(&rows);
-        assert!(stones(&rows, 1).iter().all(|p| !walls.contains(p)), "{walls:?}");
+        assert!(
+            stones(&rows, 1).iter().all(|p| !walls.contains(p)),
+            "{walls:?}"
+        );
     }
 
     #[test]
@@ -782,13 +956,26 @@ pub(crate) mod tests {
         // A twelve-point pocket of a real game (Tygem, December 2016) with four White
         // stones, bounded by three strict Black walls: its exhaustive game is beyond
         // MAX_STATES, and the proof search finds D's strategy to one eye and to two.
-        let local = Local { nbr: vec![18, 37, 10, 4, 97, 18, 144, 1344, 640, 2304, 128, 512], walls: vec![15, 2924, 3328], lenient: vec![false; 3] };
+        let local = Local {
+            nbr: vec![18, 37, 10, 4, 97, 18, 144, 1344, 640, 2304, 128, 512],
+            walls: vec![15, 2924, 3328],
+            lenient: vec![false; 3],
+        };
         let (all, a) = ((1 << 12) - 1, 360);
         let mut states = 0;
         assert_eq!(local.solve(all, a, 1, true, &mut states), None);
-        let mut pool = SplitPool { left: 0, memo: HashMap::new() };
-        assert_eq!(local.settles(all, a, 2, true, &mut states, &mut pool), Some(true));
-        assert_eq!(local.settles(all, a, 1, true, &mut states, &mut pool), Some(true));
+        let mut pool = SplitPool {
+            left: 0,
+            memo: HashMap::new(),
+        };
+        assert_eq!(
+            local.settles(all, a, 2, true, &mut states, &mut pool),
+            Some(true)
+        );
+        assert_eq!(
+            local.settles(all, a, 1, true, &mut states, &mut pool),
+            Some(true)
+        );
     }
 
     #[test]
@@ -812,7 +999,9 @@ pub(crate) mod tests {
                 .map(|_| {
                     (0..5)
                         .map(|_| {
-                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            seed = seed
+                                .wrapping_mul(6364136223846793005)
+                                .wrapping_add(1442695040888963407);
                             ['.', '.', 'X', 'O'][(seed >> 60) as usize % 4]
                         })
                         .collect()
@@ -826,12 +1015,20 @@ pub(crate) mod tests {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             for (strict, all, a) in locals(&rows) {
                 for lenient in [false, true] {
-                    let local = Local { lenient: vec![lenient; strict.walls.len()], nbr: strict.nbr.clone(), walls: strict.walls.clone() };
+                    let local = Local {
+                        lenient: vec![lenient; strict.walls.len()],
+                        nbr: strict.nbr.clone(),
+                        walls: strict.walls.clone(),
+                    };
                     for (eyes, join) in [(1, false), (1, true), (2, true)] {
                         let mut states = 0;
-                        let Some(exact) = local.solve(all, a, eyes, join, &mut states) else { continue };
+                        let Some(exact) = local.solve(all, a, eyes, join, &mut states) else {
+                            continue;
+                        };
                         let mut budget = Budget::new(20_000, 0);
-                        let found = Prover::new(&local, all, eyes, join, false, &mut budget).prove(a).ok();
+                        let found = Prover::new(&local, all, eyes, join, false, &mut budget)
+                            .prove(a)
+                            .ok();
                         assert!(found != Some(true) || exact, "{rows:?} all {all:b} a {a:b} walls {:?} eyes {eyes} join {join} lenient {lenient}", local.walls);
                         agreed += usize::from(found == Some(exact));
                         proven += usize::from(found == Some(true));
@@ -839,7 +1036,10 @@ pub(crate) mod tests {
                 }
             }
         }
-        assert!(proven >= 10 && agreed >= 100, "{proven} proven, {agreed} agreed");
+        assert!(
+            proven >= 10 && agreed >= 100,
+            "{proven} proven, {agreed} agreed"
+        );
     }
 
     #[test]
@@ -860,10 +1060,23 @@ pub(crate) mod tests {
                 m
             })
             .collect();
-        let local = Local { nbr, walls: vec![0b111_1111 | 1 << 13], lenient: vec![true] };
+        let local = Local {
+            nbr,
+            walls: vec![0b111_1111 | 1 << 13],
+            lenient: vec![true],
+        };
         let all: Set = (1 << 14) - 1;
-        let (mut states, mut pool) = (0, SplitPool { left: MAX_SPLIT_TOTAL, memo: HashMap::new() });
-        assert_eq!(local.settles(all, 0, 1, true, &mut states, &mut pool), Some(true));
+        let (mut states, mut pool) = (
+            0,
+            SplitPool {
+                left: MAX_SPLIT_TOTAL,
+                memo: HashMap::new(),
+            },
+        );
+        assert_eq!(
+            local.settles(all, 0, 1, true, &mut states, &mut pool),
+            Some(true)
+        );
     }
 
     #[test]
@@ -882,4 +1095,3 @@ pub(crate) mod tests {
         }
     }
 }
-

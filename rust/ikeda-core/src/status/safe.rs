@@ -33,18 +33,36 @@ use crate::geometry::Geometry;
 /// The chains of colour `c` (1 Black, 2 White) proven first-class by the test above, and
 /// their vital pockets: `(chain indices, pocket points)`. The A chains inside those
 /// pockets are left to the caller (their region is the pocket).
-pub(crate) fn safe_walls(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], c: u8) -> (Vec<usize>, Vec<Vec<usize>>) {
+pub(crate) fn safe_walls(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    c: u8,
+) -> (Vec<usize>, Vec<Vec<usize>>) {
     let pockets = super::components(geo, |p| cells[p] != c, |_, _| true);
     // For each pocket: all empty, and the chains of c around it; vital to which chains.
     let mut around: Vec<Vec<usize>> = Vec::with_capacity(pockets.len());
     let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(pockets.len());
     for pocket in &pockets {
-        let mut ks: Vec<usize> = pocket.iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == c).map(|q| chain_of[q]).collect();
+        let mut ks: Vec<usize> = pocket
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .filter(|&q| cells[q] == c)
+            .map(|q| chain_of[q])
+            .collect();
         ks.sort_unstable();
         ks.dedup();
         let open = pocket.iter().any(|&p| cells[p] == 0);
         let vital: Vec<usize> = if open {
-            ks.iter().copied().filter(|&k| pocket.iter().all(|&p| board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k))).collect()
+            ks.iter()
+                .copied()
+                .filter(|&k| {
+                    pocket.iter().all(|&p| {
+                        board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k)
+                    })
+                })
+                .collect()
         } else {
             Vec::new()
         };
@@ -80,6 +98,11 @@ pub(crate) fn safe_walls(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
         }
     }
     let walls: Vec<usize> = (0..chains.len()).filter(|&k| kept[k]).collect();
-    let vital = pockets.into_iter().zip(live).filter(|&(_, l)| l).map(|(p, _)| p).collect();
+    let vital = pockets
+        .into_iter()
+        .zip(live)
+        .filter(|&(_, l)| l)
+        .map(|(p, _)| p)
+        .collect();
     (walls, vital)
 }

@@ -40,7 +40,12 @@ pub(crate) struct State<S> {
 impl<S: PointSet> State<S> {
     /// A state with no ko ban and `to_move` to play.
     pub(crate) fn start(black: S, white: S, to_move: Color) -> State<S> {
-        State { black, white, meta: u16::from(to_move == Color::White), bans: 0 }
+        State {
+            black,
+            white,
+            meta: u16::from(to_move == Color::White),
+            bans: 0,
+        }
     }
 
     #[inline]
@@ -62,7 +67,10 @@ impl<S: PointSet> State<S> {
 
     fn bans<'g>(&self, grid: &'g Grid<S>) -> impl Iterator<Item = Ban> + 'g {
         let bans = self.bans;
-        (0..MAX_BANS).map(move |k| (bans >> (16 * k)) as u16).filter(|&b| b != 0).map(|b| Ban::unpack(b, grid))
+        (0..MAX_BANS)
+            .map(move |k| (bans >> (16 * k)) as u16)
+            .filter(|&b| b != 0)
+            .map(|b| Ban::unpack(b, grid))
     }
 }
 
@@ -77,13 +85,23 @@ struct Ban {
 
 impl Ban {
     fn pack<S: PointSet>(self, grid: &Grid<S>) -> u16 {
-        let d = grid.nbr[self.r].points().position(|n| n == self.q).expect("q is next to r") as u16;
+        let d = grid.nbr[self.r]
+            .points()
+            .position(|n| n == self.q)
+            .expect("q is next to r") as u16;
         1 << 15 | u16::from(self.banned == Color::White) << 14 | d << 12 | self.r as u16
     }
     fn unpack<S: PointSet>(b: u16, grid: &Grid<S>) -> Ban {
-        let banned = if b >> 14 & 1 == 1 { Color::White } else { Color::Black };
+        let banned = if b >> 14 & 1 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let r = usize::from(b & 0xfff);
-        let q = grid.nbr[r].points().nth(usize::from(b >> 12 & 3)).expect("a packed neighbour");
+        let q = grid.nbr[r]
+            .points()
+            .nth(usize::from(b >> 12 & 3))
+            .expect("a packed neighbour");
         Ban { banned, r, q }
     }
 }
@@ -127,7 +145,8 @@ impl<'a, S: PointSet> Board<'a, S> {
     /// A chain can be captured unless it is joined to a frozen (first-class) stone.
     #[inline]
     fn captured(&self, chain: S, c: Color, empty: S) -> bool {
-        (chain & self.grid.frozen[c.index()]).is_empty() && (self.grid.around(chain) & empty).is_empty()
+        (chain & self.grid.frozen[c.index()]).is_empty()
+            && (self.grid.around(chain) & empty).is_empty()
     }
 
     /// X* of both colours (Decision 3).
@@ -149,9 +168,14 @@ impl<'a, S: PointSet> Board<'a, S> {
             empty = empty & !area;
             let border = grid.around(area) & stones;
             let own_frozen = !(area & grid.frozen[m.index()]).is_empty();
-            let walled = (border & !opp_first_class).is_empty() && !own_frozen && (!border.is_empty() || !(area & outside).is_empty());
+            let walled = (border & !opp_first_class).is_empty()
+                && !own_frozen
+                && (!border.is_empty() || !(area & outside).is_empty());
             if walled {
-                let interior = (area & !outside).points().filter(|&p| (grid.nbr[p] & !area).is_empty()).count();
+                let interior = (area & !outside)
+                    .points()
+                    .filter(|&p| (grid.nbr[p] & !area).is_empty())
+                    .count();
                 if interior < 2 {
                     out = out | area;
                 }
@@ -162,7 +186,12 @@ impl<'a, S: PointSet> Board<'a, S> {
 
     /// Every move from `s` (plays, the pass, and in ko-ban mode the ko-pass), as the
     /// states they lead to; the pass first.
-    pub(crate) fn successors(&self, s: &State<S>, held: &[Held<S>; 2], out: &mut Vec<State<S>>) -> Result<(), Beyond> {
+    pub(crate) fn successors(
+        &self,
+        s: &State<S>,
+        held: &[Held<S>; 2],
+        out: &mut Vec<State<S>>,
+    ) -> Result<(), Beyond> {
         let m = s.mover();
         let o = m.opponent();
         let flip = s.meta & 1 ^ 1;
@@ -170,7 +199,11 @@ impl<'a, S: PointSet> Board<'a, S> {
         out.push(State { meta: flip, ..*s }); // pass: lifts a simple-ko ban, keeps ko-bans
         if self.rules.koban && s.bans(grid).any(|b| b.banned == m) {
             let kept: Vec<Ban> = s.bans(grid).filter(|b| b.banned != m).collect();
-            out.push(State { meta: flip, bans: pack(&kept, grid)?, ..*s }); // ko-pass
+            out.push(State {
+                meta: flip,
+                bans: pack(&kept, grid)?,
+                ..*s
+            }); // ko-pass
         }
         let (own, opp) = (s.stones(m), s.stones(o));
         let empty = grid.all & !own & !opp;
@@ -181,7 +214,8 @@ impl<'a, S: PointSet> Board<'a, S> {
         }
         if self.rules.prune {
             // Decision 7(a): never fill an eye of one's own X*; 7(b): futile areas.
-            candidates = candidates & !held[m.index()].eyes & !self.futile(s, m, held[o.index()].stones);
+            candidates =
+                candidates & !held[m.index()].eyes & !self.futile(s, m, held[o.index()].stones);
         }
         for p in candidates.points() {
             let own2 = own | S::single(p);
@@ -199,7 +233,10 @@ impl<'a, S: PointSet> Board<'a, S> {
             if taken.is_empty() && self.captured(grid.flood(own2, p), m, free) {
                 continue; // self-capture (Rule 5)
             }
-            if self.rules.koban && s.bans(grid).any(|b| b.banned == m && b.r == p && taken == S::single(b.q)) {
+            if self.rules.koban
+                && s.bans(grid)
+                    .any(|b| b.banned == m && b.r == p && taken == S::single(b.q))
+            {
                 continue;
             }
             // A ko capture (Decision 8): one stone taken, the new stone alone with that
@@ -212,7 +249,12 @@ impl<'a, S: PointSet> Board<'a, S> {
                 Color::Black => (own2, opp & !taken),
                 Color::White => (opp & !taken, own2),
             };
-            let mut next = State { black, white, meta: flip, bans: 0 };
+            let mut next = State {
+                black,
+                white,
+                meta: flip,
+                bans: 0,
+            };
             let r = taken.first().unwrap_or(0);
             if self.rules.koban {
                 let mut bans: Vec<Ban> = s.bans(grid).collect();
@@ -220,7 +262,9 @@ impl<'a, S: PointSet> Board<'a, S> {
                     bans.push(Ban { banned: o, r, q: p });
                 }
                 // A ban disappears when r is filled or q no longer holds the capturer's stone.
-                bans.retain(|b| !(black | white).has(b.r) && next.stones(b.banned.opponent()).has(b.q));
+                bans.retain(|b| {
+                    !(black | white).has(b.r) && next.stones(b.banned.opponent()).has(b.q)
+                });
                 next.bans = pack(&bans, grid)?;
             } else if ko_capture {
                 next.meta |= (r as u16 + 1) << 1;
@@ -237,7 +281,10 @@ fn pack<S: PointSet>(bans: &[Ban], grid: &Grid<S>) -> Result<u64, Beyond> {
     }
     let mut packed: Vec<u16> = bans.iter().map(|b| b.pack(grid)).collect();
     packed.sort_unstable_by(|a, b| b.cmp(a));
-    Ok(packed.iter().enumerate().fold(0u64, |acc, (k, &b)| acc | u64::from(b) << (16 * k)))
+    Ok(packed
+        .iter()
+        .enumerate()
+        .fold(0u64, |acc, (k, &b)| acc | u64::from(b) << (16 * k)))
 }
 
 /// The reachable state graph of one grid, with the goal predicates of Section 4 for each
@@ -270,7 +317,8 @@ impl StateGraph {
 /// 48-byte state of the `u128` board, plus what a wider state adds three times over (the
 /// state list, the hash table's key and its spare room).
 pub(crate) fn state_bytes<S: PointSet>() -> usize {
-    STATE_BYTES + 3 * std::mem::size_of::<State<S>>().saturating_sub(std::mem::size_of::<State<u128>>())
+    STATE_BYTES
+        + 3 * std::mem::size_of::<State<S>>().saturating_sub(std::mem::size_of::<State<u128>>())
 }
 
 /// The limits of one exploration: the states it may still visit, and the bytes its graph
@@ -303,11 +351,22 @@ pub(crate) struct Explorer<'b, 'a, S: PointSet> {
 impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
     /// An exploration from `roots` tracking the goals of `chains` (colour and points),
     /// with room for `limit` states.
-    pub(crate) fn new(board: &'b Board<'a, S>, roots: &[State<S>], chains: &'b [(Color, S)], limit: usize) -> Result<Self, (Beyond, usize)> {
+    pub(crate) fn new(
+        board: &'b Board<'a, S>,
+        roots: &[State<S>],
+        chains: &'b [(Color, S)],
+        limit: usize,
+    ) -> Result<Self, (Beyond, usize)> {
         if chains.len() > MAX_CHAINS {
             return Err((Beyond::Chains(chains.len()), 0));
         }
-        let mut ex = Explorer { board, chains, ids: HashMap::default(), states: Vec::new(), roots: Vec::new() };
+        let mut ex = Explorer {
+            board,
+            chains,
+            ids: HashMap::default(),
+            states: Vec::new(),
+            roots: Vec::new(),
+        };
         for &r in roots {
             let id = ex.intern(r, limit).map_err(|e| (e, 0))?;
             ex.roots.push(id);
@@ -345,18 +404,34 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
     /// are left without moves, which the goals F1, F2 and S1 never look past. `before`,
     /// the graph of an earlier pass of this exploration, lends its predicates and the
     /// moves of the states it expanded, so a later pass computes only what is new.
-    pub(crate) fn explore(&mut self, limits: Limits, whole: bool, before: Option<StateGraph>) -> Result<StateGraph, (Beyond, usize)> {
+    pub(crate) fn explore(
+        &mut self,
+        limits: Limits,
+        whole: bool,
+        before: Option<StateGraph>,
+    ) -> Result<StateGraph, (Beyond, usize)> {
         let state_bytes = state_bytes::<S>();
         let lent = before.as_ref().map_or(0, StateGraph::len);
         let lent_edges = before.as_ref().map_or(0, |b| b.succ.len());
-        let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
+        let mut graph = StateGraph {
+            white_to_move: Vec::new(),
+            succ_start: vec![0],
+            succ: Vec::new(),
+            g: Vec::new(),
+            t: Vec::new(),
+            gp: Vec::new(),
+        };
         let mut next = Vec::new();
         let mut ids: Vec<u32> = Vec::new();
         let mut k = 0;
         while k < self.states.len() {
             let visited = self.states.len();
             let edges = graph.succ.len() + lent_edges;
-            if visited.saturating_mul(state_bytes).saturating_add(edges.saturating_mul(EDGE_BYTES)) > limits.memory {
+            if visited
+                .saturating_mul(state_bytes)
+                .saturating_add(edges.saturating_mul(EDGE_BYTES))
+                > limits.memory
+            {
                 return Err((Beyond::Memory, visited));
             }
             let s = self.states[k];
@@ -406,16 +481,24 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
             if let Some(held) = expand {
                 let held = held.unwrap_or_else(|| self.board.held(&s));
                 next.clear();
-                self.board.successors(&s, &held, &mut next).map_err(|e| (e, visited))?;
-                ids.try_reserve(next.len()).map_err(|_| (Beyond::Memory, visited))?;
+                self.board
+                    .successors(&s, &held, &mut next)
+                    .map_err(|e| (e, visited))?;
+                ids.try_reserve(next.len())
+                    .map_err(|_| (Beyond::Memory, visited))?;
                 for &n in &next {
-                    let id = self.intern(n, limits.states).map_err(|e| (e, self.states.len()))?;
+                    let id = self
+                        .intern(n, limits.states)
+                        .map_err(|e| (e, self.states.len()))?;
                     ids.push(id);
                 }
             }
             ids.sort_unstable();
             ids.dedup();
-            graph.succ.try_reserve(ids.len()).map_err(|_| (Beyond::Memory, visited))?;
+            graph
+                .succ
+                .try_reserve(ids.len())
+                .map_err(|_| (Beyond::Memory, visited))?;
             graph.succ.extend_from_slice(&ids);
             graph.succ_start.push(graph.succ.len() as u32);
         }
@@ -437,7 +520,9 @@ impl Hasher for StateHasher {
     }
     #[inline]
     fn write_u64(&mut self, w: u64) {
-        self.0 = (self.0 ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        self.0 = (self.0 ^ w)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
     }
     #[inline]
     fn write_u128(&mut self, w: u128) {

@@ -50,10 +50,17 @@ const SETTLED: u16 = 1 << 15;
 
 /// Chains of `tracked` that share an empty point with a tracked chain of the other colour:
 /// the seki candidates of a part.
-pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracked: &[usize]) -> Vec<usize> {
+pub(crate) fn candidates(
+    geo: Geometry,
+    cells: &[u8],
+    chain_of: &[usize],
+    tracked: &[usize],
+) -> Vec<usize> {
     let mut out = Vec::new();
     for p in (0..geo.points()).filter(|&p| cells[p] == 0) {
-        let near: Vec<usize> = board_neighbours(geo, p).filter(|&q| cells[q] != 0 && tracked.contains(&chain_of[q])).collect();
+        let near: Vec<usize> = board_neighbours(geo, p)
+            .filter(|&q| cells[q] != 0 && tracked.contains(&chain_of[q]))
+            .collect();
         for &a in &near {
             if near.iter().any(|&b| cells[b] != cells[a]) {
                 out.push(chain_of[a]);
@@ -70,10 +77,22 @@ pub(crate) fn candidates(geo: Geometry, cells: &[u8], chain_of: &[usize], tracke
 /// other through shared empty points (a chain shares one with another chain of the part,
 /// of either colour, and so on). Then every chain is short of liberties and in the fight:
 /// none has room to make eyes of its own beside it.
-pub(crate) fn in_contact(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize]) -> bool {
-    let Some(&first) = tracked.first() else { return false };
+pub(crate) fn in_contact(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    tracked: &[usize],
+) -> bool {
+    let Some(&first) = tracked.first() else {
+        return false;
+    };
     let short = |k: usize| {
-        let mut libs: Vec<usize> = chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).collect();
+        let mut libs: Vec<usize> = chains[k]
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .filter(|&q| cells[q] == 0)
+            .collect();
         libs.sort_unstable();
         libs.dedup();
         libs.len() <= 2
@@ -90,7 +109,11 @@ pub(crate) fn in_contact(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
     while k < reached.len() {
         let c = reached[k];
         k += 1;
-        for q in chains[c].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0) {
+        for q in chains[c]
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .filter(|&q| cells[q] == 0)
+        {
             for r in board_neighbours(geo, q).filter(|&r| cells[r] != 0) {
                 let j = chain_of[r];
                 if tracked.contains(&j) && !reached.contains(&j) {
@@ -111,29 +134,79 @@ pub(crate) fn in_contact(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], cha
 /// [`CONTACT_SETTLING_CAPTURE`], under the same limit. Only the simple
 /// ko rule with the attacker first (the defaults) is recognised.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn seki_cases(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, limit: usize, left: &mut usize) -> Option<Vec<(usize, Case)>> {
-    seki_cases_at(geo, cells, chains, chain_of, tracked, points, opts, &[SETTLING_CAPTURE, CONTACT_SETTLING_CAPTURE], limit, left)
+pub(crate) fn seki_cases(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    tracked: &[usize],
+    points: &[usize],
+    opts: &StatusOptions,
+    limit: usize,
+    left: &mut usize,
+) -> Option<Vec<(usize, Case)>> {
+    seki_cases_at(
+        geo,
+        cells,
+        chains,
+        chain_of,
+        tracked,
+        points,
+        opts,
+        &[SETTLING_CAPTURE, CONTACT_SETTLING_CAPTURE],
+        limit,
+        left,
+    )
 }
 
 /// [`seki_cases`] with the settling thresholds tried in turn: the first, then each next
 /// one where the last exceeded the limit and the part is all one seki contact.
 #[allow(clippy::too_many_arguments)]
-fn seki_cases_at(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &[usize], tracked: &[usize], points: &[usize], opts: &StatusOptions, thresholds: &[u32], limit: usize, left: &mut usize) -> Option<Vec<(usize, Case)>> {
-    if points.len() > u128::CAPACITY || tracked.len() > MAX_CHAINS || opts.ko != StatusKo::Simple || opts.first != FirstMover::Attacker || !opts.prune {
+fn seki_cases_at(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    tracked: &[usize],
+    points: &[usize],
+    opts: &StatusOptions,
+    thresholds: &[u32],
+    limit: usize,
+    left: &mut usize,
+) -> Option<Vec<(usize, Case)>> {
+    if points.len() > u128::CAPACITY
+        || tracked.len() > MAX_CHAINS
+        || opts.ko != StatusKo::Simple
+        || opts.first != FirstMover::Attacker
+        || !opts.prune
+    {
         return None;
     }
     let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
-    let board = Board::new(&grid, SearchRules { koban: false, prune: true });
+    let board = Board::new(
+        &grid,
+        SearchRules {
+            koban: false,
+            prune: true,
+        },
+    );
     let local = |p: usize| grid.points.binary_search(&p).expect("a region point");
     let mut stones = [0u128; 2];
     let mut goals = Vec::new();
     for &k in tracked {
-        let c = if cells[chains[k][0]] == 1 { Color::Black } else { Color::White };
+        let c = if cells[chains[k][0]] == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let set = chains[k].iter().fold(0u128, |acc, &p| acc | 1 << local(p));
         stones[c.index()] |= set;
         goals.push((c, set));
     }
-    let roots = [State::start(stones[0], stones[1], Color::White), State::start(stones[0], stones[1], Color::Black)];
+    let roots = [
+        State::start(stones[0], stones[1], Color::White),
+        State::start(stones[0], stones[1], Color::Black),
+    ];
     let mut settle = |threshold: u32| {
         let cap = limit.min(*left);
         let found = settled_graph(&board, &grid, &roots, &goals, threshold, cap, opts.memory);
@@ -158,30 +231,58 @@ fn seki_cases_at(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &
         .enumerate()
         .map(|(i, &(d, _))| {
             let root = root_ids[usize::from(d == Color::White)] as usize;
-            solver.first_class_case(i, d, root).unwrap_or_else(|| solver.other_case(i, d, root))
+            solver
+                .first_class_case(i, d, root)
+                .unwrap_or_else(|| solver.other_case(i, d, root))
         })
         .collect();
-    let class_of = |k: usize| tracked.iter().position(|&t| t == k).map(|i| cases[i].class());
+    let class_of = |k: usize| {
+        tracked
+            .iter()
+            .position(|&t| t == k)
+            .map(|i| cases[i].class())
+    };
     // Whether chain `k` shares an empty point with a chain of `group` (either colour).
     let touches = |k: usize, group: &[usize]| {
-        chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).any(|q| board_neighbours(geo, q).any(|r| cells[r] != 0 && group.contains(&chain_of[r])))
+        chains[k]
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .filter(|&q| cells[q] == 0)
+            .any(|q| {
+                board_neighbours(geo, q).any(|r| cells[r] != 0 && group.contains(&chain_of[r]))
+            })
     };
     // Whether chain `k` shares an empty point with a chain of the other colour for which
     // `partner` holds.
     let shares = |k: usize, partner: &dyn Fn(usize) -> bool| {
         let colour = cells[chains[k][0]];
-        chains[k].iter().flat_map(|&p| board_neighbours(geo, p)).filter(|&q| cells[q] == 0).any(|q| {
-            board_neighbours(geo, q).any(|r| cells[r] != 0 && cells[r] != colour && partner(chain_of[r]))
-        })
+        chains[k]
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .filter(|&q| cells[q] == 0)
+            .any(|q| {
+                board_neighbours(geo, q)
+                    .any(|r| cells[r] != 0 && cells[r] != colour && partner(chain_of[r]))
+            })
     };
     // Both sides of a seki: S chains next (through a shared empty point) to an S or N
     // chain of the other colour, then every S chain that shares an empty point with one
     // of those (a chain of the same group, whose liberties are the seki's), and the N
     // chains next to those S chains (their status then comes from the surrounding test
     // of Section 5).
-    let mut seki: Vec<usize> = tracked.iter().copied().filter(|&k| class_of(k) == Some('S') && shares(k, &|j| matches!(class_of(j), Some('S' | 'N')))).collect();
+    let mut seki: Vec<usize> = tracked
+        .iter()
+        .copied()
+        .filter(|&k| {
+            class_of(k) == Some('S') && shares(k, &|j| matches!(class_of(j), Some('S' | 'N')))
+        })
+        .collect();
     loop {
-        let more: Vec<usize> = tracked.iter().copied().filter(|&k| class_of(k) == Some('S') && !seki.contains(&k) && touches(k, &seki)).collect();
+        let more: Vec<usize> = tracked
+            .iter()
+            .copied()
+            .filter(|&k| class_of(k) == Some('S') && !seki.contains(&k) && touches(k, &seki))
+            .collect();
         if more.is_empty() {
             break;
         }
@@ -205,7 +306,15 @@ fn seki_cases_at(geo: Geometry, cells: &[u8], chains: &[Vec<usize>], chain_of: &
 /// of `threshold` stones or more settles): every
 /// state is expanded, except settled ones, which have themselves as only successor and
 /// fixed predicates. `None` beyond `limit` states or `memory` bytes.
-fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128>], chains: &[(Color, u128)], threshold: u32, limit: usize, memory: usize) -> Option<(StateGraph, Vec<u32>)> {
+fn settled_graph(
+    board: &Board<'_, u128>,
+    grid: &Grid<u128>,
+    roots: &[State<u128>],
+    chains: &[(Color, u128)],
+    threshold: u32,
+    limit: usize,
+    memory: usize,
+) -> Option<(StateGraph, Vec<u32>)> {
     let mut ids: HashMap<State<u128>, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     let mut states: Vec<State<u128>> = Vec::new();
     // For a settled state: the capturer and the points captured by the move into it (the
@@ -224,12 +333,27 @@ fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128
             }
         }
     };
-    let root_ids = roots.iter().map(|&r| intern(r, &mut states)).collect::<Option<Vec<_>>>()?;
-    let mut graph = StateGraph { white_to_move: Vec::new(), succ_start: vec![0], succ: Vec::new(), g: Vec::new(), t: Vec::new(), gp: Vec::new() };
+    let root_ids = roots
+        .iter()
+        .map(|&r| intern(r, &mut states))
+        .collect::<Option<Vec<_>>>()?;
+    let mut graph = StateGraph {
+        white_to_move: Vec::new(),
+        succ_start: vec![0],
+        succ: Vec::new(),
+        g: Vec::new(),
+        t: Vec::new(),
+        gp: Vec::new(),
+    };
     let mut next = Vec::new();
     let mut k = 0;
     while k < states.len() {
-        if states.len().saturating_mul(STATE_BYTES).saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES)) > memory {
+        if states
+            .len()
+            .saturating_mul(STATE_BYTES)
+            .saturating_add(graph.succ.len().saturating_mul(EDGE_BYTES))
+            > memory
+        {
             return None;
         }
         let s = states[k];
@@ -272,7 +396,14 @@ fn settled_graph(board: &Board<'_, u128>, grid: &Grid<u128>, roots: &[State<u128
             let first = graph.succ.len();
             for &n in &next {
                 let taken = s.stones(m.opponent()) & !n.stones(m.opponent());
-                let n = if taken.count_ones() >= threshold { State { meta: n.meta | SETTLED, ..n } } else { n };
+                let n = if taken.count_ones() >= threshold {
+                    State {
+                        meta: n.meta | SETTLED,
+                        ..n
+                    }
+                } else {
+                    n
+                };
                 let nid = intern(n, &mut states)?;
                 if n.meta & SETTLED != 0 {
                     settled.entry(nid).or_insert((m, taken));
@@ -303,7 +434,12 @@ mod tests {
     /// seki, or dead next to a seki), as their first stones, each checked against the
     /// exact search, which must give it the same class.
     fn recognised(rows: &[&str]) -> Vec<usize> {
-        recognised_at(rows, &[SETTLING_CAPTURE, CONTACT_SETTLING_CAPTURE], 1_000_000).expect("within the limit")
+        recognised_at(
+            rows,
+            &[SETTLING_CAPTURE, CONTACT_SETTLING_CAPTURE],
+            1_000_000,
+        )
+        .expect("within the limit")
     }
 
     /// [`recognised`] with the settling thresholds `thresholds` and the limit `limit` per
@@ -312,12 +448,33 @@ mod tests {
         let (geo, cells, chains, chain_of) = chains_of(rows);
         let tracked: Vec<usize> = (0..chains.len()).collect();
         let points: Vec<usize> = (0..geo.points()).collect();
-        let found = seki_cases_at(geo, &cells, &chains, &chain_of, &tracked, &points, &StatusOptions::default(), thresholds, limit, &mut (thresholds.len() * limit))?;
-        let (_, class, _) = confirm(rows, &StatusOptions { split: false, ..StatusOptions::default() });
+        let found = seki_cases_at(
+            geo,
+            &cells,
+            &chains,
+            &chain_of,
+            &tracked,
+            &points,
+            &StatusOptions::default(),
+            thresholds,
+            limit,
+            &mut (thresholds.len() * limit),
+        )?;
+        let (_, class, _) = confirm(
+            rows,
+            &StatusOptions {
+                split: false,
+                ..StatusOptions::default()
+            },
+        );
         let w = usize::from(geo.width);
         for &(k, case) in &found {
             let p = chains[k][0];
-            assert_eq!(class[p / w].as_bytes()[p % w], case.class() as u8, "{rows:?}: chain at {p} recognised as {case:?}");
+            assert_eq!(
+                class[p / w].as_bytes()[p % w],
+                case.class() as u8,
+                "{rows:?}: chain at {p} recognised as {case:?}"
+            );
         }
         Some(found.iter().map(|&(k, _)| chains[k][0]).collect())
     }
@@ -352,7 +509,6 @@ mod tests {
         assert!(!contact(&["X.OX.O"]));
     }
 
-
     #[test]
     fn settling_rule_recognises_a_seki_and_nothing_the_exact_search_calls_otherwise() {
         // Two eyeless chains sharing two liberties, each next to a wall of its own colour
@@ -383,7 +539,11 @@ mod tests {
             &["X...X", "XXXXX", "OOOOO", "O.O.O"],
             &[".XOX.", "XXOOO", ".XXXX"],
         ] {
-            assert_eq!(recognised_at(rows, &[CONTACT_SETTLING_CAPTURE], 1_000_000), Some(recognised(rows)), "{rows:?}");
+            assert_eq!(
+                recognised_at(rows, &[CONTACT_SETTLING_CAPTURE], 1_000_000),
+                Some(recognised(rows)),
+                "{rows:?}"
+            );
         }
     }
 }

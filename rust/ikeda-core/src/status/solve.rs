@@ -44,20 +44,32 @@ impl<'a> Solver<'a> {
                 fill[v as usize] += 1;
             }
         }
-        Ok(Solver { graph, pred_start, pred, outdegree })
+        Ok(Solver {
+            graph,
+            pred_start,
+            pred,
+            outdegree,
+        })
     }
 
     /// The states from which `player` can force reaching `target`, moving only through
     /// `allowed` states before it: the least fixpoint of "target, or `player` to move
     /// with some successor inside, or the opponent to move with all successors inside".
-    pub(crate) fn attractor(&self, player: Color, target: &[bool], allowed: Option<&[bool]>) -> Vec<bool> {
+    pub(crate) fn attractor(
+        &self,
+        player: Color,
+        target: &[bool],
+        allowed: Option<&[bool]>,
+    ) -> Vec<bool> {
         let n = self.graph.len();
         let mut inside = target.to_vec();
         let mut left = self.outdegree.clone();
         let mut queue: Vec<u32> = (0..n as u32).filter(|&s| target[s as usize]).collect();
         let white = player == Color::White;
         while let Some(v) = queue.pop() {
-            for &u in &self.pred[self.pred_start[v as usize] as usize..self.pred_start[v as usize + 1] as usize] {
+            for &u in &self.pred
+                [self.pred_start[v as usize] as usize..self.pred_start[v as usize + 1] as usize]
+            {
                 let u = u as usize;
                 if inside[u] || allowed.is_some_and(|a| !a[u]) {
                     continue;
@@ -80,7 +92,10 @@ impl<'a> Solver<'a> {
     /// The states from which `player` can keep the play inside `set` for ever.
     pub(crate) fn safe(&self, player: Color, set: &[bool]) -> Vec<bool> {
         let outside: Vec<bool> = set.iter().map(|&b| !b).collect();
-        self.attractor(player.opponent(), &outside, None).iter().map(|&b| !b).collect()
+        self.attractor(player.opponent(), &outside, None)
+            .iter()
+            .map(|&b| !b)
+            .collect()
     }
 
     /// The states from which `player` can make `set` hold from some move on for ever:

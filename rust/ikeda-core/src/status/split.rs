@@ -52,7 +52,15 @@ fn squeeze(part: Set, from: Set) -> Set {
 
 /// Whether the state (A stones `a`, D stones `d`) of the pocket `local` is split with at
 /// least `eyes` eyes (and all walls joined with `join`): the claim above.
-pub(super) fn split_won(local: &Local, all: Set, a: Set, d: Set, eyes: u32, join: bool, budget: &mut Budget) -> Result<bool, OutOfNodes> {
+pub(super) fn split_won(
+    local: &Local,
+    all: Set,
+    a: Set,
+    d: Set,
+    eyes: u32,
+    join: bool,
+    budget: &mut Budget,
+) -> Result<bool, OutOfNodes> {
     if d == 0 || local.anchored(d) != d {
         return Ok(false);
     }
@@ -77,13 +85,21 @@ pub(super) fn split_won(local: &Local, all: Set, a: Set, d: Set, eyes: u32, join
         }
         let (_, walls, next) = local.wall_chain(w, d);
         seen |= walls;
-        chains.push((walls, next & open, (0..n).any(|v| walls >> v & 1 == 1 && local.lenient[v])));
+        chains.push((
+            walls,
+            next & open,
+            (0..n).any(|v| walls >> v & 1 == 1 && local.lenient[v]),
+        ));
     }
     // Every chain touches a part and breathes in every part it touches.
     let mut lenient: Vec<bool> = Vec::with_capacity(chains.len());
     for &(_, next, held) in &chains {
         let touched = parts.iter().filter(|&&part| next & part != 0).count();
-        if touched == 0 || parts.iter().any(|&part| next & part != 0 && next & part & !a == 0) {
+        if touched == 0
+            || parts
+                .iter()
+                .any(|&part| next & part != 0 && next & part & !a == 0)
+        {
             return Ok(false);
         }
         lenient.push(held || touched >= 2);
@@ -92,7 +108,9 @@ pub(super) fn split_won(local: &Local, all: Set, a: Set, d: Set, eyes: u32, join
     // The small parts: (part, chains next to it, needs two eyes).
     let mut small: Vec<(Set, Vec<usize>, bool)> = Vec::new();
     for &part in &parts {
-        let next: Vec<usize> = (0..chains.len()).filter(|&i| chains[i].1 & part != 0).collect();
+        let next: Vec<usize> = (0..chains.len())
+            .filter(|&i| chains[i].1 & part != 0)
+            .collect();
         if part.count_ones() == 1 {
             if part & a != 0 || next.iter().any(|&i| !lenient[i]) {
                 return Ok(false);
@@ -113,7 +131,9 @@ pub(super) fn split_won(local: &Local, all: Set, a: Set, d: Set, eyes: u32, join
     for (part, next, strict) in &small {
         let part_join = *strict || (join && multi);
         let part_eyes = if *strict { 2 } else { 1 };
-        if !part_settles(local, *part, a, next, &chains, &lenient, part_eyes, part_join, budget)? {
+        if !part_settles(
+            local, *part, a, next, &chains, &lenient, part_eyes, part_join, budget,
+        )? {
             return Ok(false);
         }
         total += part_eyes;
@@ -125,7 +145,10 @@ pub(super) fn split_won(local: &Local, all: Set, a: Set, d: Set, eyes: u32, join
         if total >= eyes {
             break;
         }
-        if !two[k] && part.count_ones() >= 3 && part_settles(local, *part, a, next, &chains, &lenient, 2, true, budget)? {
+        if !two[k]
+            && part.count_ones() >= 3
+            && part_settles(local, *part, a, next, &chains, &lenient, 2, true, budget)?
+        {
             total += 1;
             two[k] = true;
             joined_parts[k] = true;
@@ -161,7 +184,17 @@ pub(super) fn split_won(local: &Local, all: Set, a: Set, d: Set, eyes: u32, join
 /// is settled by its own local game, A to move, with at least `eyes` eyes (and its walls
 /// joined with `join`); memoised by the part's game.
 #[allow(clippy::too_many_arguments)]
-fn part_settles(local: &Local, part: Set, a: Set, next: &[usize], chains: &[(u64, Set, bool)], lenient: &[bool], eyes: u32, join: bool, budget: &mut Budget) -> Result<bool, OutOfNodes> {
+fn part_settles(
+    local: &Local,
+    part: Set,
+    a: Set,
+    next: &[usize],
+    chains: &[(u64, Set, bool)],
+    lenient: &[bool],
+    eyes: u32,
+    join: bool,
+    budget: &mut Budget,
+) -> Result<bool, OutOfNodes> {
     let mut nbr = Vec::with_capacity(part.count_ones() as usize);
     let mut f = part;
     while f != 0 {
@@ -169,15 +202,27 @@ fn part_settles(local: &Local, part: Set, a: Set, next: &[usize], chains: &[(u64
         f &= f - 1;
         nbr.push(squeeze(part, local.nbr[p] & part));
     }
-    let walls: Vec<Set> = next.iter().map(|&i| squeeze(part, chains[i].1 & part)).collect();
+    let walls: Vec<Set> = next
+        .iter()
+        .map(|&i| squeeze(part, chains[i].1 & part))
+        .collect();
     let flags: Vec<bool> = next.iter().map(|&i| lenient[i]).collect();
-    let sub = Local { nbr, walls, lenient: flags };
+    let sub = Local {
+        nbr,
+        walls,
+        lenient: flags,
+    };
     let sub_all: Set = (1 << part.count_ones()) - 1;
     let sub_a = squeeze(part, a);
     let mut memo_key: Vec<u64> = Vec::with_capacity(sub.nbr.len() + 2 * sub.walls.len() + 4);
     memo_key.extend(&sub.nbr);
     memo_key.push(u64::MAX);
-    memo_key.extend(sub.walls.iter().zip(&sub.lenient).flat_map(|(&w, &l)| [w, u64::from(l)]));
+    memo_key.extend(
+        sub.walls
+            .iter()
+            .zip(&sub.lenient)
+            .flat_map(|(&w, &l)| [w, u64::from(l)]),
+    );
     memo_key.extend([sub_a, u64::from(eyes), u64::from(join)]);
     if let Some(&known) = budget.memo.get(&memo_key) {
         return Ok(known);
@@ -228,7 +273,9 @@ mod tests {
                     .map(|_| {
                         (0..w)
                             .map(|_| {
-                                *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                                *seed = seed
+                                    .wrapping_mul(6364136223846793005)
+                                    .wrapping_add(1442695040888963407);
                                 ['.', '.', '.', '.', '.', 'X', 'X', 'O'][(*seed >> 61) as usize]
                             })
                             .collect()
@@ -249,21 +296,48 @@ mod tests {
         let mut seed: u64 = 2024;
         let mut boards = random_boards(60, 2, 6, &mut seed);
         boards.extend(random_boards(40, 3, 4, &mut seed));
-        boards.push(["......X", ".......", "XXXXXXX"].iter().map(|r| (*r).to_string()).collect());
-        boards.push(["...O.X.", "X......", "XXXXXXX"].iter().map(|r| (*r).to_string()).collect());
+        boards.push(
+            ["......X", ".......", "XXXXXXX"]
+                .iter()
+                .map(|r| (*r).to_string())
+                .collect(),
+        );
+        boards.push(
+            ["...O.X.", "X......", "XXXXXXX"]
+                .iter()
+                .map(|r| (*r).to_string())
+                .collect(),
+        );
         let (mut checked, mut split_proofs) = (0, 0);
         for rows in &boards {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             for (local, all, a) in locals(&rows) {
                 for lenient in [false, true] {
-                    let local = Local { lenient: vec![lenient; local.walls.len()], nbr: local.nbr.clone(), walls: local.walls.clone() };
+                    let local = Local {
+                        lenient: vec![lenient; local.walls.len()],
+                        nbr: local.nbr.clone(),
+                        walls: local.walls.clone(),
+                    };
                     for (eyes, join) in [(1, false), (1, true), (2, true)] {
                         let mut states = 0;
-                        let exact = if local.start_ok(all, a) { local.solve_from(all, key(a, 0, false, 0), eyes, join, 200_000, &mut states) } else { Some(false) };
+                        let exact = if local.start_ok(all, a) {
+                            local.solve_from(
+                                all,
+                                key(a, 0, false, 0),
+                                eyes,
+                                join,
+                                200_000,
+                                &mut states,
+                            )
+                        } else {
+                            Some(false)
+                        };
                         let Some(exact) = exact else { continue };
                         for small in [3, 5] {
                             let mut budget = Budget::new(20_000, small);
-                            let found = Prover::new(&local, all, eyes, join, true, &mut budget).prove(a).ok();
+                            let found = Prover::new(&local, all, eyes, join, true, &mut budget)
+                                .prove(a)
+                                .ok();
                             assert!(found != Some(true) || exact, "{rows:?} all {all:b} a {a:b} walls {:?} eyes {eyes} join {join} lenient {lenient} small {small}", local.walls);
                             checked += 1;
                             if found == Some(true) && budget.parts > 0 {
@@ -274,18 +348,46 @@ mod tests {
                 }
             }
         }
-        assert!(checked >= 1000 && split_proofs >= 10, "{checked} checked, {split_proofs} proven through a split");
+        assert!(
+            checked >= 1000 && split_proofs >= 10,
+            "{checked} checked, {split_proofs} proven through a split"
+        );
     }
 
     #[test]
     fn one_lenient_chain_next_to_every_point_settles_without_search() {
         // A strip along a lenient wall: every point is next to it, so the safe walls'
         // filling argument settles it; the exhaustive game agrees.
-        let local = Local { nbr: vec![0b10, 0b101, 0b1010, 0b100], walls: vec![0b1111], lenient: vec![true] };
+        let local = Local {
+            nbr: vec![0b10, 0b101, 0b1010, 0b100],
+            walls: vec![0b1111],
+            lenient: vec![true],
+        };
         let mut states = 0;
-        assert_eq!(local.solve_from(0b1111, key(0b10, 0, false, 0), 1, true, 200_000, &mut states), Some(true));
+        assert_eq!(
+            local.solve_from(
+                0b1111,
+                key(0b10, 0, false, 0),
+                1,
+                true,
+                200_000,
+                &mut states
+            ),
+            Some(true)
+        );
         let mut budget = Budget::new(1000, 12);
-        assert!(part_settles(&local, 0b1111, 0b10, &[0], &[(1, 0b1111, true)], &[true], 1, true, &mut budget).unwrap());
+        assert!(part_settles(
+            &local,
+            0b1111,
+            0b10,
+            &[0],
+            &[(1, 0b1111, true)],
+            &[true],
+            1,
+            true,
+            &mut budget
+        )
+        .unwrap());
         assert_eq!(budget.nodes, 0);
     }
 }
