@@ -141,23 +141,29 @@ def test_safe_groups_find_dead_stones_in_a_real_game() -> None:
     assert ("R8", "Q7", "R7") in dead and ("P16",) in dead
 
 
+def _pocket(game: ikeda.Game, start: str, wall: str) -> set[str]:
+    """The pocket of `start` on a 19x19 board: the points joined to it without a stone
+    of the wall's colour (`wall`: "X" Black, "O" White), as GTP vertices."""
+    rows = ["".join(".XO"[v] for v in row) for row in game.board.to_numpy().tolist()]
+    cols = "ABCDEFGHJKLMNOPQRST"
+    first = (cols.index(start[0]), 19 - int(start[1:]))
+    seen, todo = {first}, [first]
+    while todo:
+        x, y = todo.pop()
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= q[0] < 19 and 0 <= q[1] < 19 and q not in seen and rows[q[1]][q[0]] != wall:
+                seen.add(q)
+                todo.append(q)
+    return {f"{cols[x]}{19 - y}" for x, y in seen}
+
+
 def test_split_goal_proves_a_territory_of_more_than_twelve_points_in_a_real_game() -> None:
     """In tygem-915971489 White's territory at the bottom (J4-K4, H3-M3, H2-L2, H1-L1:
     14 points holding the dead Black stones H3 and M3 and White's K3) is beyond the small
     local game of 12 points. The split goal (docs/status.md 2c, large pockets) proves it:
     the White chains around it are proven alive and both Black stones dead, statically."""
     game, _ = final(LARGE_POCKET)
-    rows = ["".join(".XO"[v] for v in row) for row in game.board.to_numpy().tolist()]
-    cols = "ABCDEFGHJKLMNOPQRST"
-    # The pocket: the points without a White stone joined to J3.
-    seen, todo = {(8, 16)}, [(8, 16)]
-    while todo:
-        x, y = todo.pop()
-        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if 0 <= q[0] < 19 and 0 <= q[1] < 19 and q not in seen and rows[q[1]][q[0]] != "O":
-                seen.add(q)
-                todo.append(q)
-    pocket = {f"{cols[x]}{19 - y}" for x, y in seen}
+    pocket = _pocket(game, "J3", "O")
     assert len(pocket) == 14 and {"H3", "M3", "L1"} <= pocket
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
     around = [c for c in r.chains if c.colour == "W" and any(_next_to(v, pocket) for v in c.stones)]
@@ -176,17 +182,7 @@ def test_settled_goal_proves_a_15_point_territory_and_the_whole_game() -> None:
     statically, and with them every chain of the game is proven: the count needs no
     estimate and gives the recorded result, W+7.5."""
     game, want = final(SETTLED_POCKET)
-    rows = ["".join(".XO"[v] for v in row) for row in game.board.to_numpy().tolist()]
-    cols = "ABCDEFGHJKLMNOPQRST"
-    # The pocket: the points without a Black stone joined to A13.
-    seen, todo = {(0, 6)}, [(0, 6)]
-    while todo:
-        x, y = todo.pop()
-        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if 0 <= q[0] < 19 and 0 <= q[1] < 19 and q not in seen and rows[q[1]][q[0]] != "X":
-                seen.add(q)
-                todo.append(q)
-    pocket = {f"{cols[x]}{19 - y}" for x, y in seen}
+    pocket = _pocket(game, "A13", "X")
     assert len(pocket) == 15 and {"E14", "F14", "A13", "G12", "B12"} <= pocket
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
     around = [c for c in r.chains if c.colour == "B" and any(_next_to(v, pocket) for v in c.stones)]
