@@ -25,6 +25,7 @@
 mod allocate;
 mod conditional;
 mod connections;
+mod dfpn;
 mod estimate;
 mod grid;
 mod pockets;

@@ -167,44 +167,18 @@ impl<'a> Prover<'a> {
 
     /// A to move: every move must be won, the pass included.
     fn a_moves(&mut self, a: Set, d: Set) -> Result<bool, OutOfNodes> {
-        let empty = self.all & !a & !d;
-        // A's moves next to his stones and D's pocket stones first: they fail soonest.
-        let near = self.local.around(a | d) & empty;
-        for f in [near, empty & !near] {
-            let mut f = f;
-            while f != 0 {
-                let p = f.trailing_zeros() as usize;
-                f &= f - 1;
-                match self.local.play_a(self.all, a, d, p) {
-                    None => {}
-                    Some(Err(())) => return Ok(false),
-                    Some(Ok(next)) if !self.won(next, Some(p))? => return Ok(false),
-                    Some(Ok(_)) => {}
-                }
+        for p in a_order(self.local, self.all, a, d) {
+            match self.local.play_a(self.all, a, d, p) {
+                None => {}
+                Some(Err(())) => return Ok(false),
+                Some(Ok(next)) if !self.won(next, Some(p))? => return Ok(false),
+                Some(Ok(_)) => {}
             }
         }
         self.won(key(a, d, true, 0), None)
     }
 
-    /// Whether the empty point `p`, whose pocket neighbours are all D stones, has only
-    /// stones of one chain holding a wall around it.
-    fn eye_of_one_chain(&self, d: Set, p: usize) -> bool {
-        let local = self.local;
-        let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else {
-            return false;
-        };
-        let (stones, joined, _) = local.wall_chain(w, d);
-        let walls_here = local
-            .walls
-            .iter()
-            .enumerate()
-            .filter(|&(_, &adj)| adj >> p & 1 == 1)
-            .all(|(v, _)| joined >> v & 1 == 1);
-        walls_here && local.nbr[p] & d & !stones == 0
-    }
-
-    /// D to move: some answer must be won. Captures and the points near A's last move
-    /// first, then the other points that are not eyes, most empty neighbours first.
+    /// D to move: some answer must be won, tried in the order of [`d_order`].
     fn d_answers(
         &mut self,
         a: Set,
@@ -213,66 +187,7 @@ impl<'a> Prover<'a> {
         last: Option<usize>,
     ) -> Result<bool, OutOfNodes> {
         let local = self.local;
-        let empty = self.all & !a & !d;
-        // An eye of one wall's chain (every neighbour a stone of it) is never filled.
-        let mut open: Set = 0;
-        let mut f = empty;
-        while f != 0 {
-            let p = f.trailing_zeros() as usize;
-            f &= f - 1;
-            if local.nbr[p] & !d != 0 || !self.eye_of_one_chain(d, p) {
-                open |= 1 << p;
-            }
-        }
-        // Liberties of A chains short of liberties, and of D's pocket chains in atari.
-        let mut urgent: Set = 0;
-        let mut rest = a;
-        while rest != 0 {
-            let chain = local.flood(a, 1 << rest.trailing_zeros());
-            rest &= !chain;
-            let libs = local.around(chain) & empty;
-            if libs.count_ones() <= 2 {
-                urgent |= libs;
-            }
-        }
-        let mut rest = d & !local
-            .walls
-            .iter()
-            .fold(0, |acc, &w| acc | local.flood(d, w & d));
-        while rest != 0 {
-            let chain = local.flood(d, 1 << rest.trailing_zeros());
-            rest &= !chain;
-            let libs = local.around(chain) & empty;
-            if libs.count_ones() == 1 {
-                urgent |= libs;
-            }
-        }
-        let near = match last {
-            Some(p) => {
-                let one = local.nbr[p];
-                (one | local.around(one)) & empty
-            }
-            None => 0,
-        };
-        // D's other moves extend the walls' chains: next to a wall or to a pocket stone
-        // joined to one.
-        let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
-        let grow = (walls | local.around(local.anchored(d))) & open;
-        let first = (urgent | near & grow) & open;
-        let mut order: Vec<usize> = Vec::with_capacity(empty.count_ones() as usize);
-        let mut f = first;
-        while f != 0 {
-            order.push(f.trailing_zeros() as usize);
-            f &= f - 1;
-        }
-        let mut others: Vec<usize> = Vec::new();
-        let mut f = grow & !first;
-        while f != 0 {
-            others.push(f.trailing_zeros() as usize);
-            f &= f - 1;
-        }
-        others.sort_by_key(|&p| std::cmp::Reverse((local.nbr[p] & empty).count_ones()));
-        order.extend(others);
+        let order = d_order(local, self.all, a, d, last);
         for p in order {
             if let Some(next) = local.play_d(self.all, a, d, ban, p) {
                 if self.won(next, None)? {
@@ -282,4 +197,103 @@ impl<'a> Prover<'a> {
         }
         Ok(false)
     }
+}
+
+/// A's moves, every empty point of the pocket (the pass is the caller's): those next to
+/// his stones and D's pocket stones first, since they fail soonest.
+pub(super) fn a_order(local: &Local, all: Set, a: Set, d: Set) -> Vec<usize> {
+    let empty = all & !a & !d;
+    let near = local.around(a | d) & empty;
+    let mut order = Vec::with_capacity(empty.count_ones() as usize);
+    for f in [near, empty & !near] {
+        let mut f = f;
+        while f != 0 {
+            order.push(f.trailing_zeros() as usize);
+            f &= f - 1;
+        }
+    }
+    order
+}
+
+/// Whether the empty point `p`, whose pocket neighbours are all D stones, has only
+/// stones of one chain holding a wall around it.
+fn eye_of_one_chain(local: &Local, d: Set, p: usize) -> bool {
+    let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else {
+        return false;
+    };
+    let (stones, joined, _) = local.wall_chain(w, d);
+    let walls_here = local
+        .walls
+        .iter()
+        .enumerate()
+        .filter(|&(_, &adj)| adj >> p & 1 == 1)
+        .all(|(v, _)| joined >> v & 1 == 1);
+    walls_here && local.nbr[p] & d & !stones == 0
+}
+
+/// D's answers, in the order tried: captures and the points near A's last move `last`
+/// first, then the other points that are not eyes, most empty neighbours first. D never
+/// passes and never fills an eye of one wall's chain.
+pub(super) fn d_order(local: &Local, all: Set, a: Set, d: Set, last: Option<usize>) -> Vec<usize> {
+    let empty = all & !a & !d;
+    // An eye of one wall's chain (every neighbour a stone of it) is never filled.
+    let mut open: Set = 0;
+    let mut f = empty;
+    while f != 0 {
+        let p = f.trailing_zeros() as usize;
+        f &= f - 1;
+        if local.nbr[p] & !d != 0 || !eye_of_one_chain(local, d, p) {
+            open |= 1 << p;
+        }
+    }
+    // Liberties of A chains short of liberties, and of D's pocket chains in atari.
+    let mut urgent: Set = 0;
+    let mut rest = a;
+    while rest != 0 {
+        let chain = local.flood(a, 1 << rest.trailing_zeros());
+        rest &= !chain;
+        let libs = local.around(chain) & empty;
+        if libs.count_ones() <= 2 {
+            urgent |= libs;
+        }
+    }
+    let mut rest = d & !local
+        .walls
+        .iter()
+        .fold(0, |acc, &w| acc | local.flood(d, w & d));
+    while rest != 0 {
+        let chain = local.flood(d, 1 << rest.trailing_zeros());
+        rest &= !chain;
+        let libs = local.around(chain) & empty;
+        if libs.count_ones() == 1 {
+            urgent |= libs;
+        }
+    }
+    let near = match last {
+        Some(p) => {
+            let one = local.nbr[p];
+            (one | local.around(one)) & empty
+        }
+        None => 0,
+    };
+    // D's other moves extend the walls' chains: next to a wall or to a pocket stone
+    // joined to one.
+    let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
+    let grow = (walls | local.around(local.anchored(d))) & open;
+    let first = (urgent | near & grow) & open;
+    let mut order: Vec<usize> = Vec::with_capacity(empty.count_ones() as usize);
+    let mut f = first;
+    while f != 0 {
+        order.push(f.trailing_zeros() as usize);
+        f &= f - 1;
+    }
+    let mut others: Vec<usize> = Vec::new();
+    let mut f = grow & !first;
+    while f != 0 {
+        others.push(f.trailing_zeros() as usize);
+        f &= f - 1;
+    }
+    others.sort_by_key(|&p| std::cmp::Reverse((local.nbr[p] & empty).count_ones()));
+    order.extend(others);
+    order
 }

@@ -40,6 +40,7 @@
 
 use std::collections::HashMap;
 
+use super::dfpn::DfpnProver;
 use super::grid::board_neighbours;
 use super::pockets::{Budget, Prover};
 use crate::geometry::Geometry;
@@ -381,18 +382,22 @@ impl Local {
         } else {
             Budget::new(MAX_NODES, 0)
         };
-        let mut found = Err(super::pockets::OutOfNodes);
-        if large {
-            // The settled goal alone first, with all of the work: on the real pockets it
-            // proves more than the split goal, which is searched only with the work a
-            // refutation of the settled goal leaves (benches/README.md).
+        let found = if large {
+            // A large pocket is searched by df-pn (`dfpn.rs`), which proves more of the
+            // real pockets than the depth-first search within the same work
+            // (benches/README.md). The settled goal alone first, with all of the work: on
+            // the real pockets it proves more than the split goal, which is searched only
+            // with the work a refutation of the settled goal leaves.
             let mut plain = Budget::new(budget.limit, 0);
-            found = Prover::new(self, all, eyes, join, false, &mut plain).prove(a);
+            let mut found = DfpnProver::new(self, all, eyes, join, false, &mut plain).prove(a);
             budget.nodes += plain.nodes;
-        }
-        if !matches!(found, Ok(true)) && budget.nodes < budget.limit {
-            found = Prover::new(self, all, eyes, join, large, &mut budget).prove(a);
-        }
+            if !matches!(found, Ok(true)) && budget.nodes < budget.limit {
+                found = DfpnProver::new(self, all, eyes, join, true, &mut budget).prove(a);
+            }
+            found
+        } else {
+            Prover::new(self, all, eyes, join, false, &mut budget).prove(a)
+        };
         if large {
             pool.left = pool.left.saturating_sub(budget.nodes);
             pool.memo = std::mem::take(&mut budget.memo);
@@ -1077,6 +1082,41 @@ pub(crate) mod tests {
             local.settles(all, 0, 1, true, &mut states, &mut pool),
             Some(true)
         );
+    }
+
+    #[test]
+    fn dfpn_proves_a_real_sixteen_point_pocket_beyond_the_depth_first_search() {
+        // A 16-point territory of a real game (Tygem 916039306, December 2016) with four
+        // White stones, bounded by three strict Black walls: the depth-first search runs
+        // out of one large pocket's work with the settled goal, df-pn proves it with one
+        // eye and with two.
+        let local = Local {
+            nbr: vec![
+                2, 5, 18, 64, 1060, 80, 40, 2304, 4736, 9472, 16912, 4224, 10496, 20992, 41984,
+                16384,
+            ],
+            walls: vec![45, 33896, 2963],
+            lenient: vec![false; 3],
+        };
+        let (all, a): (Set, Set) = ((1 << 16) - 1, 360);
+        let mut budget = Budget::new(MAX_SPLIT_WORK, 0);
+        assert!(Prover::new(&local, all, 1, true, false, &mut budget)
+            .prove(a)
+            .is_err());
+        for eyes in [1, 2] {
+            let (mut states, mut pool) = (
+                0,
+                SplitPool {
+                    left: MAX_SPLIT_TOTAL,
+                    memo: HashMap::new(),
+                },
+            );
+            assert_eq!(
+                local.settles(all, a, eyes, true, &mut states, &mut pool),
+                Some(true)
+            );
+            assert!(states <= MAX_SPLIT_WORK, "{states}");
+        }
     }
 
     #[test]

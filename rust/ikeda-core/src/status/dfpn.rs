@@ -1,0 +1,409 @@
+//! Depth-first proof-number search (df-pn: Nagai 2002) for a large pocket's local game
+//! (docs/status.md, "Safe groups", the proof search): the same game, the same restriction
+//! of D's answers and the same goals as the depth-first search of `pockets.rs`, but the
+//! state searched next is the one whose proof looks cheapest.
+//!
+//! D to move is an OR node (one answer must be won), A to move an AND node (every move of
+//! A, the pass included, must be won). Each state has a proof number `pn` (an estimate of
+//! the work left to prove it) and a disproof number `dn`. A settled or split state counts
+//! (0, ∞); a loss (A captures a strict wall), a state where D has no answer among those
+//! tried, a state already on the current line and one past [`MAX_DEPTH`] count (∞, 0).
+//! The numbers of a searched state are kept in a transposition table; a state not yet
+//! searched starts at `dn = 1` and `pn` = the size of a proof tree in which each A move is
+//! answered by one D move, `n!!` for A to move on `n` empty points and `(n - 1)!!` for D
+//! to move, times `1 + i` for D's `i`-th answer in the order of `pockets.rs` (so the
+//! search follows that order until an answer proves clearly more costly than the next).
+//! The numbers are *weak* (Ueda, Hashimoto, Hashimoto and Iida 2008, for Go's
+//! life-and-death problems): at A to move `pn` is the largest child's plus one for each
+//! other undecided child, not their sum, since the children's proofs share most of their
+//! states (transpositions); at D to move `dn` likewise. The search descends into the child
+//! with the least `pn` (D to move) or `dn` (A to move) while the node's numbers stay under
+//! thresholds from its parent, the second-best child's number times [`WIDEN`] (the
+//! "1 + ε" thresholds of Pawlewicz and Lew 2007: fewer switches between answers).
+//!
+//! Soundness. A state gets `pn = 0` only when it is settled or split, or when D is to move
+//! and one child had `pn = 0`, or A is to move and every child had `pn = 0`, at that
+//! moment. By induction on the time a state was proven, each proven state has a finite
+//! tree of D's answers that reaches settled or split states against every A move: it is in
+//! D's attractor, exactly as a state found won by `pockets.rs`. Proofs never rest on the
+//! path: a state on the current line or past the depth is only ever a disproof, and the
+//! disproofs that come from one are stored like the others, which can only cost a proof
+//! (a disproof never makes a proof). The estimates only choose the order of the search.
+//! Memory: the table holds at most one entry per unit of work (states expanded), about 40
+//! bytes each, and the line at most [`MAX_DEPTH`] states.
+
+use super::pockets::{a_order, d_order, Budget, OutOfNodes};
+use super::regions::{key, unkey, Key, KeyMap, Local, Set};
+
+/// The deepest line searched (moves of both players), as in `pockets.rs`.
+const MAX_DEPTH: usize = 160;
+
+/// An infinite proof or disproof number; finite sums stop just below it.
+const INF: u64 = u64::MAX;
+
+/// A child's threshold: the second-best child's number times this (1 + ε with ε = 10,
+/// the best of 0, 0.25, 1, 3, 10 and 30 on real pockets, benches/README.md).
+const WIDEN: u64 = 11;
+
+/// The largest initial proof number (far below ∞ so that sums stay finite).
+const MAX_ESTIMATE: u64 = 1 << 60;
+
+/// Sum of proof (or disproof) numbers: ∞ when one is, else capped below ∞.
+fn add(x: u64, y: u64) -> u64 {
+    if x == INF || y == INF {
+        INF
+    } else {
+        x.saturating_add(y).min(INF - 1)
+    }
+}
+
+/// `n!!` (`n (n - 2) (n - 4) ...`), capped at [`MAX_ESTIMATE`].
+fn double_factorial(n: u64) -> u64 {
+    let (mut m, mut e) = (n, 1u64);
+    while m > 1 {
+        e = e.saturating_mul(m);
+        m -= 2;
+    }
+    e.min(MAX_ESTIMATE)
+}
+
+/// One df-pn search: a pocket's local game with its goal.
+pub(super) struct DfpnProver<'a> {
+    local: &'a Local,
+    all: Set,
+    eyes: u32,
+    join: bool,
+    /// Whether a split state (`split.rs`) is won too.
+    split: bool,
+    /// Each searched state's (pn, dn).
+    table: KeyMap<(u64, u64)>,
+    /// The states of the current line.
+    line: KeyMap<()>,
+    budget: &'a mut Budget,
+}
+
+/// A child of a state: its state, the A move that led to it (D orders its answers by it),
+/// its numbers when they are fixed for this visit (settled, on the line, too deep), and
+/// its numbers before it is searched.
+struct Child {
+    state: Key,
+    last: Option<usize>,
+    fixed: Option<(u64, u64)>,
+    init: (u64, u64),
+}
+
+impl<'a> DfpnProver<'a> {
+    pub(super) fn new(
+        local: &'a Local,
+        all: Set,
+        eyes: u32,
+        join: bool,
+        split: bool,
+        budget: &'a mut Budget,
+    ) -> Self {
+        DfpnProver {
+            local,
+            all,
+            eyes,
+            join,
+            split: split && budget.small > 0,
+            table: KeyMap::default(),
+            line: KeyMap::default(),
+            budget,
+        }
+    }
+
+    /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
+    /// settled state; `Err` past the work limit.
+    pub(super) fn prove(&mut self, a: Set) -> Result<bool, OutOfNodes> {
+        if !self.local.start_ok(self.all, a) {
+            return Ok(false);
+        }
+        if self.local.settled(self.all, a, 0, self.eyes, self.join) {
+            return Ok(true);
+        }
+        let (pn, _) = self.mid(key(a, 0, false, 0), None, INF, INF)?;
+        Ok(pn == 0)
+    }
+
+    /// The numbers of a child now.
+    fn numbers(&self, child: &Child) -> (u64, u64) {
+        if let Some(n) = child.fixed {
+            return n;
+        }
+        self.table.get(&child.state).copied().unwrap_or(child.init)
+    }
+
+    /// Searches `state` until it is decided or its numbers reach the thresholds; stores
+    /// and returns its numbers. Each call that expands the state is one unit of work.
+    fn mid(
+        &mut self,
+        state: Key,
+        last: Option<usize>,
+        thpn: u64,
+        thdn: u64,
+    ) -> Result<(u64, u64), OutOfNodes> {
+        let known = self.table.get(&state).copied();
+        if let Some((pn, dn)) = known {
+            if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+                return Ok((pn, dn));
+            }
+        }
+        self.budget.nodes += 1;
+        if self.budget.nodes > self.budget.limit {
+            return Err(OutOfNodes);
+        }
+        let (a, d, d_to_move, ban) = unkey(state);
+        // The split test is made once, at the first visit.
+        if known.is_none()
+            && self.split
+            && super::split::split_won(
+                self.local,
+                self.all,
+                a,
+                d,
+                self.eyes,
+                self.join,
+                self.budget,
+            )?
+        {
+            self.table.insert(state, (0, INF));
+            return Ok((0, INF));
+        }
+        let Some(children) = self.children(a, d, d_to_move, ban, last) else {
+            // A move of A captures a strict wall: a loss.
+            self.table.insert(state, (INF, 0));
+            return Ok((INF, 0));
+        };
+        self.line.insert(state, ());
+        let result = self.search(d_to_move, &children, thpn, thdn);
+        self.line.remove(&state);
+        let numbers = result?;
+        self.table.insert(state, numbers);
+        Ok(numbers)
+    }
+
+    /// The children of a state, in the order of `pockets.rs`; `None` when a move of A
+    /// captures a strict wall.
+    fn children(
+        &self,
+        a: Set,
+        d: Set,
+        d_to_move: bool,
+        ban: usize,
+        last: Option<usize>,
+    ) -> Option<Vec<Child>> {
+        let local = self.local;
+        let mut out: Vec<(Key, Option<usize>)> = Vec::new();
+        if d_to_move {
+            for p in d_order(local, self.all, a, d, last) {
+                if let Some(next) = local.play_d(self.all, a, d, ban, p) {
+                    out.push((next, None));
+                }
+            }
+        } else {
+            for p in a_order(local, self.all, a, d) {
+                match local.play_a(self.all, a, d, p) {
+                    None => {}
+                    Some(Err(())) => return None,
+                    Some(Ok(next)) => out.push((next, Some(p))),
+                }
+            }
+            out.push((key(a, d, true, 0), None));
+        }
+        let deep = self.line.len() + 1 >= MAX_DEPTH;
+        let children = out
+            .into_iter()
+            .zip(1u64..)
+            .map(|((state, last), rank)| {
+                let (ca, cd, _, _) = unkey(state);
+                let fixed = if deep || self.line.contains_key(&state) {
+                    Some((INF, 0))
+                } else if self.local.settled(self.all, ca, cd, self.eyes, self.join) {
+                    Some((0, INF))
+                } else {
+                    None
+                };
+                let n = u64::from((self.all & !ca & !cd).count_ones().max(1));
+                let init = if d_to_move {
+                    // A to move after D's `rank`-th answer.
+                    double_factorial(n).saturating_mul(rank).min(MAX_ESTIMATE)
+                } else {
+                    double_factorial(n - 1)
+                };
+                Child {
+                    state,
+                    last,
+                    fixed,
+                    init: (init.max(1), 1),
+                }
+            })
+            .collect();
+        Some(children)
+    }
+
+    /// df-pn's loop at one state (`or`: D to move) with its children.
+    fn search(
+        &mut self,
+        or: bool,
+        children: &[Child],
+        thpn: u64,
+        thdn: u64,
+    ) -> Result<(u64, u64), OutOfNodes> {
+        loop {
+            // The state's numbers (weak: the largest undecided child's number plus one
+            // for each other one), the best child and the second-best number.
+            let (mut pn, mut dn) = if or { (INF, 0) } else { (0, INF) };
+            let (mut largest, mut open) = (0u64, 0u64);
+            let mut best: Option<(usize, u64, u64)> = None;
+            let mut second = INF;
+            for (i, child) in children.iter().enumerate() {
+                let (cpn, cdn) = self.numbers(child);
+                let (rank, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
+                if or {
+                    pn = pn.min(cpn);
+                } else {
+                    dn = dn.min(cdn);
+                }
+                if other != 0 {
+                    largest = largest.max(other);
+                    open += 1;
+                }
+                match best {
+                    Some((_, r, _)) if r <= rank => second = second.min(rank),
+                    _ => {
+                        if let Some((_, r, _)) = best {
+                            second = second.min(r);
+                        }
+                        best = Some((i, rank, other));
+                    }
+                }
+            }
+            if open > 0 {
+                if or {
+                    dn = add(largest, open - 1);
+                } else {
+                    pn = add(largest, open - 1);
+                }
+            }
+            if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+                return Ok((pn, dn));
+            }
+            let Some((i, _, other)) = best else {
+                return Ok((pn, dn));
+            };
+            let widened = if second == INF {
+                INF
+            } else {
+                second.saturating_mul(WIDEN).max(second + 1).min(INF - 1)
+            };
+            let (cthpn, cthdn) = if or {
+                (thpn.min(widened), (thdn - dn).saturating_add(other))
+            } else {
+                ((thpn - pn).saturating_add(other), thdn.min(widened))
+            };
+            let child = &children[i];
+            self.mid(child.state, child.last, cthpn, cthdn)?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::regions::tests::locals;
+
+    /// Random boards of `h` rows of `w` points above a Black wall, and the constructed
+    /// shapes of the proof search's own test.
+    fn boards(seed: &mut u64) -> Vec<Vec<String>> {
+        let mut out: Vec<Vec<String>> = [
+            &["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"][..],
+            &["...XO", "..XXO", "XXXOO", "OOOO.", "O.O.O"],
+            &["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"],
+            &["......X", ".......", "XXXXXXX"],
+            &["...O.X.", "X......", "XXXXXXX"],
+        ]
+        .iter()
+        .map(|rows| rows.iter().map(|r| (*r).to_string()).collect())
+        .collect();
+        for (n, h, w) in [(60, 2, 6), (40, 3, 4)] {
+            for _ in 0..n {
+                let mut rows: Vec<String> = (0..h)
+                    .map(|_| {
+                        (0..w)
+                            .map(|_| {
+                                *seed = seed
+                                    .wrapping_mul(6364136223846793005)
+                                    .wrapping_add(1442695040888963407);
+                                ['.', '.', '.', '.', '.', 'X', 'X', 'O'][(*seed >> 61) as usize]
+                            })
+                            .collect()
+                    })
+                    .collect();
+                rows.push("X".repeat(w));
+                out.push(rows);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dfpn_never_proves_what_the_exhaustive_game_refutes() {
+        // Every pocket of constructed and random walled boards whose exhaustive game
+        // finishes, for strict and lenient walls and every goal, with the settled goal and
+        // with the split goal (parts of at most 3 or 5 points, so that a proof must cut the
+        // pocket into parts settled by their own games): every df-pn proof is one the
+        // exhaustive game confirms, and df-pn proves pockets through both goals.
+        let mut seed: u64 = 7;
+        let (mut checked, mut proven, mut split_proofs) = (0, 0, 0);
+        for rows in &boards(&mut seed) {
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            for (strict, all, a) in locals(&rows) {
+                for lenient in [false, true] {
+                    let local = Local {
+                        lenient: vec![lenient; strict.walls.len()],
+                        nbr: strict.nbr.clone(),
+                        walls: strict.walls.clone(),
+                    };
+                    for (eyes, join) in [(1, false), (1, true), (2, true)] {
+                        let mut states = 0;
+                        let exact = if local.start_ok(all, a) {
+                            local.solve_from(
+                                all,
+                                key(a, 0, false, 0),
+                                eyes,
+                                join,
+                                200_000,
+                                &mut states,
+                            )
+                        } else {
+                            Some(false)
+                        };
+                        let Some(exact) = exact else { continue };
+                        for small in [0, 3, 5] {
+                            let mut budget = Budget::new(20_000, small);
+                            let found =
+                                DfpnProver::new(&local, all, eyes, join, small > 0, &mut budget)
+                                    .prove(a)
+                                    .ok();
+                            assert!(
+                                found != Some(true) || exact,
+                                "{rows:?} all {all:b} a {a:b} walls {:?} eyes {eyes} join {join} lenient {lenient} small {small}",
+                                local.walls
+                            );
+                            checked += 1;
+                            proven += usize::from(found == Some(true));
+                            if found == Some(true) && budget.parts > 0 {
+                                split_proofs += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            checked >= 2000 && proven >= 50 && split_proofs >= 20,
+            "{checked} checked, {proven} proven, {split_proofs} through a split"
+        );
+    }
+}
