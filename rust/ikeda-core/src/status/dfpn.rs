@@ -322,6 +322,10 @@ mod tests {
             &["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"],
             &["......X", ".......", "XXXXXXX"],
             &["...O.X.", "X......", "XXXXXXX"],
+            // A pocket where a proof would have to come back to a state already on
+            // the line (two eyes with lenient walls): counting the line as won proves
+            // it, the exhaustive game refutes it.
+            &["....", "..X.", "X.OX", "XXXX"],
         ]
         .iter()
         .map(|rows| rows.iter().map(|r| (*r).to_string()).collect())

@@ -994,6 +994,8 @@ pub(crate) mod tests {
             &[".X..XX", "XX.XXX", "XXXOOO", "OOOO.O", "O.O.OO"],
             &["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"],
             &["...X.XO", "..XXXXO", "XXXOOOO", "OOOO.O.", "O.O.O.O"],
+            // A state already on the line must not count as won here (dfpn.rs).
+            &["....", "..X.", "X.OX", "XXXX"],
         ]
         .iter()
         .map(|rows| rows.iter().map(|r| (*r).to_string()).collect())
