@@ -1,5 +1,7 @@
 //! The proof search for a pocket whose exhaustive local game (`regions.rs`) is beyond its
-//! state limit (docs/status.md, "Safe groups", the proof search).
+//! state limit (docs/status.md, "Safe groups", the proof search), and for the parts of a
+//! split (`split.rs`); pockets of more than 12 points are searched by df-pn (`dfpn.rs`),
+//! which uses the move orders below.
 //!
 //! It plays the same local game (`Local`: the same rules, the same settled states, the
 //! same loss), but instead of building the whole graph it searches depth first for a

@@ -354,8 +354,9 @@ impl Local {
     /// that is beyond [`MAX_STATES`], by the proof search of `pockets.rs` (whose `false`
     /// may only mean "not proven"); `None` when both are beyond their limits.
     ///
-    /// A pocket of more than [`MAX_POCKET`] points is proven by the proof search with the
-    /// split goal of `split.rs` only (its exhaustive game is out of reach).
+    /// A pocket of more than [`MAX_POCKET`] points is proven by df-pn (`dfpn.rs`) only,
+    /// with the settled goal and then the split goal of `split.rs` (its exhaustive game
+    /// is out of reach).
     fn settles(
         &self,
         all: Set,
