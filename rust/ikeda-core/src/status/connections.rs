@@ -125,10 +125,12 @@ mod tests {
     fn claims_and_search(rows: &[&str], budget: usize) -> (Vec<usize>, Option<Vec<char>>) {
         let (geo, cells) = diagram(rows);
         let (chains, chain_of) = chains_of(geo, &cells);
+        let first = crate::status::first_class_chains(geo, &cells, &chains);
         let mut walls: Vec<usize> = [1u8, 2]
             .into_iter()
             .flat_map(|c| {
-                crate::status::regions::safe_groups(geo, &cells, &chains, &chain_of, c).walls
+                crate::status::regions::safe_groups(geo, &cells, &chains, &chain_of, c, &first)
+                    .walls
             })
             .collect();
         walls.sort_unstable();

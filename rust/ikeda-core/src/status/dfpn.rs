@@ -366,6 +366,7 @@ mod tests {
                 for lenient in [false, true] {
                     let local = Local {
                         lenient: vec![lenient; strict.walls.len()],
+                        immortal: vec![false; strict.walls.len()],
                         nbr: strict.nbr.clone(),
                         walls: strict.walls.clone(),
                     };

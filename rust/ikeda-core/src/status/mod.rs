@@ -279,6 +279,28 @@ fn reason(why: &Beyond, opts: &StatusOptions) -> String {
 
 /// Connected components of `points` (flat indices), each ascending, ordered by their
 /// first point.
+/// For each chain, whether it is first-class at the start (in X* of its colour, by the
+/// whole board's one-point eyes: Decision 3). Such a chain is never captured: A may never
+/// play its eyes, and no strategy here fills them.
+pub(crate) fn first_class_chains(geo: Geometry, cells: &[u8], chains: &[Vec<usize>]) -> Vec<bool> {
+    let whole: Grid<WideSet> = Grid::new(geo, cells, (0..geo.points()).collect());
+    let set = |c: u8| {
+        (0..geo.points())
+            .filter(|&p| cells[p] == c)
+            .fold(WideSet::EMPTY, |acc, p| acc | WideSet::single(p))
+    };
+    let mut first = vec![false; chains.len()];
+    for c in [Color::Black, Color::White] {
+        let fc = whole.first_class(c, set(c as u8), set(0));
+        for (k, ch) in chains.iter().enumerate() {
+            if cells[ch[0]] == c as u8 && fc.stones.has(ch[0]) {
+                first[k] = true;
+            }
+        }
+    }
+    first
+}
+
 fn components(
     geo: Geometry,
     inside: impl Fn(usize) -> bool,
@@ -533,8 +555,9 @@ pub fn confirm_status(
     // within reach, decides them again exactly; where it is not, these proofs stand.
     let mut claimed: Vec<Option<Case>> = vec![None; chains.len()];
     if opts.split && opts.prune {
+        let first = first_class_chains(geo, cells, &chains);
         for c in [1u8, 2] {
-            let found = regions::safe_groups(geo, cells, &chains, &chain_of, c);
+            let found = regions::safe_groups(geo, cells, &chains, &chain_of, c, &first);
             for k in found.walls {
                 claimed[k] = Some(Case::F2);
             }

@@ -89,6 +89,9 @@ pub(super) struct Local {
     /// Walls with another credit next to them: they cannot be captured here, but need a
     /// liberty in the pocket again after each of D's answers.
     pub(super) lenient: Vec<bool>,
+    /// Walls first-class at the start (in X*): never captured whatever happens here, and
+    /// needing no liberty or eye in the pocket (docs/status.md 2c, "First-class walls").
+    pub(super) immortal: Vec<bool>,
 }
 
 /// State: A stones, D stones, and D to move (bit 7) with D's ko ban point + 1 (bits 0..7).
@@ -211,9 +214,17 @@ impl Local {
         self.wall_chain(0, d).1.count_ones() as usize == self.walls.len()
     }
 
-    /// True when every wall has a liberty in the pocket.
+    /// Whether a chain holding the walls `joined` (a bit set) holds a first-class one.
+    pub(super) fn holds_immortal(&self, joined: u64) -> bool {
+        (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.immortal[v])
+    }
+
+    /// True when every wall has a liberty in the pocket (a chain holding a first-class
+    /// wall needs none).
     pub(super) fn walls_breathe(&self, all: Set, a: Set, d: Set) -> bool {
-        self.all_chains(d, |_, _, next| next & all & !a & !d != 0)
+        self.all_chains(d, |_, joined, next| {
+            next & all & !a & !d != 0 || self.holds_immortal(joined)
+        })
     }
 
     /// The settled states with at least `eyes` eyes.
@@ -280,7 +291,8 @@ impl Local {
         // of strict walls only is.
         let captures_strict = !self.all_chains(d, |_, joined, libs| {
             libs & empty2 != 0
-                || (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.lenient[v])
+                || (0..self.walls.len())
+                    .any(|v| joined >> v & 1 == 1 && (self.lenient[v] || self.immortal[v]))
         });
         if captures_strict {
             return Some(Err(()));
@@ -346,7 +358,8 @@ impl Local {
     /// Whether every wall's chain has a liberty at the start (a strict wall must; a
     /// lenient one has one elsewhere).
     pub(super) fn start_ok(&self, all: Set, a: Set) -> bool {
-        (0..self.walls.len()).all(|w| self.lenient[w] || self.wall_chain(w, 0).2 & all & !a != 0)
+        (0..self.walls.len())
+            .all(|w| self.lenient[w] || self.immortal[w] || self.wall_chain(w, 0).2 & all & !a != 0)
     }
 
     /// Whether D, with A to move first from `a` (and no D stone), can force a settled state
@@ -508,6 +521,7 @@ pub(crate) fn safe_groups(
     chains: &[Vec<usize>],
     chain_of: &[usize],
     c: u8,
+    first_class: &[bool],
 ) -> SafeGroups {
     let pockets = super::components(geo, |p| cells[p] != c, |_, _| true);
     let mut out = SafeGroups::default();
@@ -581,6 +595,7 @@ pub(crate) fn safe_groups(
             })
             .collect();
         let lenient = vec![false; walls.len()];
+        let immortal = walls.iter().map(|&k| first_class[k]).collect();
         let all: Set = (1 << pocket.len()) - 1;
         let a = pocket
             .iter()
@@ -596,6 +611,7 @@ pub(crate) fn safe_groups(
                     nbr,
                     walls: wall_adj,
                     lenient,
+                    immortal,
                 },
                 all,
                 a,
@@ -656,7 +672,12 @@ pub(crate) fn safe_groups(
         // liberty at the start in a candidate other than this one: until the connection
         // is answered its two points are liberties no move here touches, and once it is
         // answered the chains are one.
+        // A first-class wall always has its two eyes (A may never play them, and D does
+        // not: they are eye points), so one of them is a liberty elsewhere.
         let elsewhere = |cand: &Candidate, i: usize| {
+            if first_class[cand.walls[i]] {
+                return true;
+            }
             let here = |j: usize| {
                 cand.walls
                     .iter()
@@ -838,6 +859,7 @@ pub(crate) mod tests {
                     Local {
                         nbr,
                         lenient: vec![false; walls.len()],
+                        immortal: vec![false; walls.len()],
                         walls,
                     },
                     (1 << pocket.len()) - 1,
@@ -860,7 +882,8 @@ pub(crate) mod tests {
         }
         let (mut walls, mut dead) = (Vec::new(), Vec::new());
         for c in [1, 2] {
-            let found = safe_groups(geo, &cells, &chains, &chain_of, c);
+            let first = crate::status::first_class_chains(geo, &cells, &chains);
+            let found = safe_groups(geo, &cells, &chains, &chain_of, c, &first);
             walls.extend(found.walls.iter().flat_map(|&k| chains[k].clone()));
             dead.extend(found.dead.iter().flat_map(|&k| chains[k].clone()));
         }
@@ -966,6 +989,7 @@ pub(crate) mod tests {
             nbr: vec![18, 37, 10, 4, 97, 18, 144, 1344, 640, 2304, 128, 512],
             walls: vec![15, 2924, 3328],
             lenient: vec![false; 3],
+            immortal: vec![false; 3],
         };
         let (all, a) = ((1 << 12) - 1, 360);
         let mut states = 0;
@@ -1025,6 +1049,7 @@ pub(crate) mod tests {
                 for lenient in [false, true] {
                     let local = Local {
                         lenient: vec![lenient; strict.walls.len()],
+                        immortal: vec![false; strict.walls.len()],
                         nbr: strict.nbr.clone(),
                         walls: strict.walls.clone(),
                     };
@@ -1072,6 +1097,7 @@ pub(crate) mod tests {
             nbr,
             walls: vec![0b111_1111 | 1 << 13],
             lenient: vec![true],
+            immortal: vec![false],
         };
         let all: Set = (1 << 14) - 1;
         let (mut states, mut pool) = (
@@ -1100,6 +1126,7 @@ pub(crate) mod tests {
             ],
             walls: vec![45, 33896, 2963],
             lenient: vec![false; 3],
+            immortal: vec![false; 3],
         };
         let (all, a): (Set, Set) = ((1 << 16) - 1, 360);
         let mut budget = Budget::new(MAX_SPLIT_WORK, 0);
@@ -1120,6 +1147,40 @@ pub(crate) mod tests {
             );
             assert!(states <= MAX_SPLIT_WORK, "{states}");
         }
+    }
+
+    #[test]
+    fn first_class_wall_needs_no_liberty_in_the_pocket() {
+        // A five-point pocket of a real game (Tygem 915971489, White's G19-K19 and the dead
+        // Black H18): the wall H17 (bit 4's only neighbour) touches the pocket only at the
+        // dead stone. Every D answer must give a lenient wall a liberty in the pocket, so
+        // A's K19 or H19 refutes the game: D cannot both capture H18 and answer. H17 is
+        // first-class (two one-point eyes of its own), so it needs none, and D settles.
+        let mut local = Local {
+            nbr: vec![2, 21, 10, 4, 2],
+            walls: vec![1, 8, 17, 28, 16],
+            lenient: vec![true; 5],
+            immortal: vec![false; 5],
+        };
+        let (all, a) = (31, 16);
+        let mut states = 0;
+        assert_eq!(local.solve(all, a, 1, false, &mut states), Some(false));
+        let mut budget = Budget::new(20_000, 0);
+        assert_eq!(
+            Prover::new(&local, all, 1, false, false, &mut budget)
+                .prove(a)
+                .ok(),
+            Some(false)
+        );
+        local.immortal[4] = true;
+        assert_eq!(local.solve(all, a, 1, false, &mut states), Some(true));
+        let mut budget = Budget::new(20_000, 0);
+        assert_eq!(
+            Prover::new(&local, all, 1, false, false, &mut budget)
+                .prove(a)
+                .ok(),
+            Some(true)
+        );
     }
 
     #[test]

@@ -207,8 +207,11 @@ fn part_settles(
         .map(|&i| squeeze(part, chains[i].1 & part))
         .collect();
     let flags: Vec<bool> = next.iter().map(|&i| lenient[i]).collect();
+    // A part's game never relies on first-class walls (their chains are lenient here):
+    // harder for D than the pocket's game.
     let sub = Local {
         nbr,
+        immortal: vec![false; walls.len()],
         walls,
         lenient: flags,
     };
@@ -315,6 +318,7 @@ mod tests {
                 for lenient in [false, true] {
                     let local = Local {
                         lenient: vec![lenient; local.walls.len()],
+                        immortal: vec![false; local.walls.len()],
                         nbr: local.nbr.clone(),
                         walls: local.walls.clone(),
                     };
@@ -362,6 +366,7 @@ mod tests {
             nbr: vec![0b10, 0b101, 0b1010, 0b100],
             walls: vec![0b1111],
             lenient: vec![true],
+            immortal: vec![false],
         };
         let mut states = 0;
         assert_eq!(
