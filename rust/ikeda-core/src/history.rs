@@ -782,6 +782,11 @@ mod tests {
             (50, 800, 999),
             (1 << 40, 700, 998),
         ] {
+            // A hash from the small space, spread over 128 bits (wrapping: only the
+            // spread matters, and debug builds check overflow).
+            let spread = |r: u64| {
+                u128::from(r % space).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
+            };
             let mut lines = vec![(History::new(7), Model(vec![7]))];
             let mut longest = 0;
             for step in 0..20_000 {
@@ -790,8 +795,7 @@ mod tests {
                 let room = lines.len() < 8;
                 let (h, m) = &mut lines[i];
                 if r < play {
-                    let hash = u128::from(rng.next_u64() % space)
-                        * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+                    let hash = spread(rng.next_u64());
                     push(h, m, hash);
                 } else if r < undo {
                     if h.last().is_some() {
@@ -819,8 +823,7 @@ mod tests {
                             let probe = if rng.next_u64() % 2 == 0 {
                                 m.0[(rng.next_u64() % m.0.len() as u64) as usize]
                             } else {
-                                u128::from(rng.next_u64() % space)
-                                    * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835
+                                spread(rng.next_u64())
                             };
                             assert_eq!(h.oldest_match(probe), m.oldest(probe), "step {step}");
                         }
