@@ -277,8 +277,6 @@ fn reason(why: &Beyond, opts: &StatusOptions) -> String {
     }
 }
 
-/// Connected components of `points` (flat indices), each ascending, ordered by their
-/// first point.
 /// For each chain, whether it is first-class at the start (in X* of its colour, by the
 /// whole board's one-point eyes: Decision 3). Such a chain is never captured: A may never
 /// play its eyes, and no strategy here fills them.
@@ -301,6 +299,8 @@ pub(crate) fn first_class_chains(geo: Geometry, cells: &[u8], chains: &[Vec<usiz
     first
 }
 
+/// Connected components of `points` (flat indices), each ascending, ordered by their
+/// first point.
 fn components(
     geo: Geometry,
     inside: impl Fn(usize) -> bool,
