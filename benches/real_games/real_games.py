@@ -2,7 +2,7 @@
 gives the recorded result, and GNU Go's reading of the same games beside it.
 
     python benches/real_games/real_games.py CORPUS_DIR [--gnugo GNUGO.jsonl] [--limit N]
-        [--budget STATES] [--playouts N] [--json OUT.jsonl]
+        [--budget STATES] [--playouts N] [--json OUT.jsonl] [--rows OUT.jsonl]
 
 CORPUS_DIR holds SGF records with a counted result (``RE[B+3.5]``); `tygem.py` in this
 folder builds one from a public collection, `gnugo_reference.py` runs GNU Go on it. Each
@@ -12,7 +12,8 @@ prisoners. Figures printed: games fully proven, stones proven, recorded winner a
 margin (ours and GNU Go's), records with dame left, stones decided by the conditional
 search, time per game (wall clock, median and maximum, and the CPU time of all threads,
 which a loaded machine does not inflate). Files the reader refuses are counted and
-skipped.
+skipped. ``--rows`` reports the rows of an earlier ``--json`` run instead of confirming
+again (joined with ``--gnugo`` when given), so GNU Go's reading may finish later.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=ikeda.status.BUDGET)
     ap.add_argument("--playouts", type=int, default=ikeda.status.PLAYOUTS)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--rows", type=Path, help="report the rows of an earlier --json run")
     args = ap.parse_args()
     files = sorted(args.corpus.glob("*.sgf"))
     gnugo: dict[str, dict[str, Any]] = {}
@@ -96,22 +98,31 @@ def main() -> None:
         files = [f for f in files if f.name in gnugo]
     if args.limit:
         files = files[: args.limit]
-    rows, refused = [], []
-    for f in files:
-        try:
-            row = analyse(f, args.budget, args.playouts)
-        except ikeda.IkedaError as e:
-            refused.append((f.name, type(e).__name__, str(e)[:120]))
-            continue
-        if row["recorded"] is None:
-            continue
-        if f.name in gnugo:
-            g = gnugo[f.name]
+    rows: list[dict[str, Any]] = []
+    refused: list[tuple[str, str, str]] = []
+    if args.rows:
+        names = {f.name for f in files}
+        rows = [r for r in map(json.loads, args.rows.read_text().splitlines()) if r["file"] in names]
+    else:
+        for f in files:
+            try:
+                row = analyse(f, args.budget, args.playouts)
+            except ikeda.IkedaError as e:
+                refused.append((f.name, type(e).__name__, str(e)[:120]))
+                continue
+            if row["recorded"] is not None:
+                rows.append(row)
+    for row in rows:
+        g = gnugo.get(row["file"])
+        if g is not None:
             row["gnugo_margin"] = recorded(g["score"])
             row["gnugo_seconds"] = g["dead_s"] + g["score_s"]
-        rows.append(row)
     if args.json:
         args.json.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    report(rows, refused)
+
+
+def report(rows: list[dict[str, Any]], refused: list[tuple[str, str, str]]) -> None:
     n = len(rows)
     sign = lambda x: (x > 0) - (x < 0)  # noqa: E731
     print(f"games counted: {n} (reader or replay refused {len(refused)})")
@@ -121,6 +132,8 @@ def main() -> None:
     print("stones proven:", pct(sum(r["stones_proven"] for r in rows), sum(r["stones"] for r in rows)),
           "of which static:", sum(r["stones_static"] for r in rows))
     print("chains proven:", pct(sum(r["chains_proven"] for r in rows), sum(r["chains"] for r in rows)))
+    print("games with over half their chains proven:", pct(sum(2 * r["chains_proven"] > r["chains"] for r in rows), n),
+          "over half their stones:", pct(sum(2 * r["stones_proven"] > r["stones"] for r in rows), n))
     print("ikeda winner:", pct(sum(sign(r["margin"]) == sign(r["recorded"]) for r in rows), n))
     print("ikeda exact margin:", pct(sum(r["margin"] == r["recorded"] for r in rows), n))
     print("ikeda within 1 point:", pct(sum(abs(r["margin"] - r["recorded"]) <= 1 for r in rows), n))
