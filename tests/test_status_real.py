@@ -44,7 +44,12 @@ LARGE_POCKET = DATA / "tygem-915971489.sgf"
 #: A territory of 15 points with a dead stone, proven by the settled goal with the whole
 #: work of a large pocket; with it every chain of the game is proven.
 SETTLED_POCKET = DATA / "tygem-915986136.sgf"
-REAL = sorted(p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS and p not in (LARGE_POCKET, SETTLED_POCKET))
+#: A held-out game (not used to choose any setting) proven whole, whose record's count
+#: differs from the one GNU Go and ikeda agree on.
+PROVEN_OFF_RECORD = DATA / "tygem-920587947.sgf"
+REAL = sorted(
+    p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS and p not in (LARGE_POCKET, SETTLED_POCKET, PROVEN_OFF_RECORD)
+)
 
 
 def is_position(rows: list[str]) -> bool:
@@ -193,6 +198,20 @@ def test_settled_goal_proves_a_15_point_territory_and_the_whole_game() -> None:
     assert not r.unresolved and all(c.proven for c in r.chains)
     js = ikeda.japanese_score(game, budget=50_000)
     assert js.proven and js.margin == want
+
+
+def test_a_game_proven_whole_gives_gnugos_count_where_the_record_differs() -> None:
+    """tygem-920587947 (Tygem, December 2016, one of the games after the first 400 that
+    chose the settings): every chain is proven (static and searched) without the
+    estimate, the dead stones are exactly those GNU Go 3.8's ``final_status_list dead``
+    names, and the count is its ``final_score``, W+4.5. The record says W+1.5: the
+    server counted this position otherwise, so a proof cannot match every record."""
+    game, recorded = final(PROVEN_OFF_RECORD)
+    js = ikeda.japanese_score(game, budget=50_000)
+    assert js.proven and not js.status.unresolved
+    gnugo_dead = {"A12", "C12", "A11", "B11", "C11", "C9", "O9", "Q9", "Q8", "N6", "M5", "M4", "J1"}
+    assert set(js.dead_stones) == gnugo_dead
+    assert js.margin == -4.5 != recorded
 
 
 def _next_to(vertex: str, points: set[str]) -> bool:
