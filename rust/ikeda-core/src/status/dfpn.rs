@@ -311,7 +311,7 @@ impl<'a> DfpnProver<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::regions::tests::locals;
+    use crate::status::regions::tests::{for_each_exact_case, random_boards};
 
     /// Random boards of `h` rows of `w` points above a Black wall, and the constructed
     /// shapes of the proof search's own test.
@@ -330,24 +330,8 @@ mod tests {
         .iter()
         .map(|rows| rows.iter().map(|r| (*r).to_string()).collect())
         .collect();
-        for (n, h, w) in [(60, 2, 6), (40, 3, 4)] {
-            for _ in 0..n {
-                let mut rows: Vec<String> = (0..h)
-                    .map(|_| {
-                        (0..w)
-                            .map(|_| {
-                                *seed = seed
-                                    .wrapping_mul(6364136223846793005)
-                                    .wrapping_add(1442695040888963407);
-                                ['.', '.', '.', '.', '.', 'X', 'X', 'O'][(*seed >> 61) as usize]
-                            })
-                            .collect()
-                    })
-                    .collect();
-                rows.push("X".repeat(w));
-                out.push(rows);
-            }
-        }
+        out.extend(random_boards(60, 2, 6, seed));
+        out.extend(random_boards(40, 3, 4, seed));
         out
     }
 
@@ -360,52 +344,24 @@ mod tests {
         // exhaustive game confirms, and df-pn proves pockets through both goals.
         let mut seed: u64 = 7;
         let (mut checked, mut proven, mut split_proofs) = (0, 0, 0);
-        for rows in &boards(&mut seed) {
-            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-            for (strict, all, a) in locals(&rows) {
-                for lenient in [false, true] {
-                    let local = Local {
-                        lenient: vec![lenient; strict.walls.len()],
-                        immortal: vec![false; strict.walls.len()],
-                        nbr: strict.nbr.clone(),
-                        walls: strict.walls.clone(),
-                    };
-                    for (eyes, join) in [(1, false), (1, true), (2, true)] {
-                        let mut states = 0;
-                        let exact = if local.start_ok(all, a) {
-                            local.solve_from(
-                                all,
-                                key(a, 0, false, 0),
-                                eyes,
-                                join,
-                                200_000,
-                                &mut states,
-                            )
-                        } else {
-                            Some(false)
-                        };
-                        let Some(exact) = exact else { continue };
-                        for small in [0, 3, 5] {
-                            let mut budget = Budget::new(20_000, small);
-                            let found =
-                                DfpnProver::new(&local, all, eyes, join, small > 0, &mut budget)
-                                    .prove(a)
-                                    .ok();
-                            assert!(
-                                found != Some(true) || exact,
-                                "{rows:?} all {all:b} a {a:b} walls {:?} eyes {eyes} join {join} lenient {lenient} small {small}",
-                                local.walls
-                            );
-                            checked += 1;
-                            proven += usize::from(found == Some(true));
-                            if found == Some(true) && budget.parts > 0 {
-                                split_proofs += 1;
-                            }
-                        }
-                    }
+        for_each_exact_case(&boards(&mut seed), 200_000, |c| {
+            for small in [0, 3, 5] {
+                let mut budget = Budget::new(20_000, small);
+                let found = DfpnProver::new(c.local, c.all, c.eyes, c.join, small > 0, &mut budget)
+                    .prove(c.a)
+                    .ok();
+                assert!(
+                    found != Some(true) || c.exact,
+                    "{} small {small}",
+                    c.describe()
+                );
+                checked += 1;
+                proven += usize::from(found == Some(true));
+                if found == Some(true) && budget.parts > 0 {
+                    split_proofs += 1;
                 }
             }
-        }
+        });
         assert!(
             checked >= 2000 && proven >= 50 && split_proofs >= 20,
             "{checked} checked, {proven} proven, {split_proofs} through a split"

@@ -266,29 +266,7 @@ const MEMO: usize = 20_000;
 mod tests {
     use super::*;
     use crate::status::regions::key;
-    use crate::status::regions::tests::locals;
-
-    /// Random boards of `h` rows of `w` points above a Black wall.
-    fn random_boards(n: usize, h: usize, w: usize, seed: &mut u64) -> Vec<Vec<String>> {
-        (0..n)
-            .map(|_| {
-                let mut rows: Vec<String> = (0..h)
-                    .map(|_| {
-                        (0..w)
-                            .map(|_| {
-                                *seed = seed
-                                    .wrapping_mul(6364136223846793005)
-                                    .wrapping_add(1442695040888963407);
-                                ['.', '.', '.', '.', '.', 'X', 'X', 'O'][(*seed >> 61) as usize]
-                            })
-                            .collect()
-                    })
-                    .collect();
-                rows.push("X".repeat(w));
-                rows
-            })
-            .collect()
-    }
+    use crate::status::regions::tests::{for_each_exact_case, random_boards};
 
     #[test]
     fn split_goal_never_proves_what_the_exhaustive_game_refutes() {
@@ -312,46 +290,23 @@ mod tests {
                 .collect(),
         );
         let (mut checked, mut split_proofs) = (0, 0);
-        for rows in &boards {
-            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-            for (local, all, a) in locals(&rows) {
-                for lenient in [false, true] {
-                    let local = Local {
-                        lenient: vec![lenient; local.walls.len()],
-                        immortal: vec![false; local.walls.len()],
-                        nbr: local.nbr.clone(),
-                        walls: local.walls.clone(),
-                    };
-                    for (eyes, join) in [(1, false), (1, true), (2, true)] {
-                        let mut states = 0;
-                        let exact = if local.start_ok(all, a) {
-                            local.solve_from(
-                                all,
-                                key(a, 0, false, 0),
-                                eyes,
-                                join,
-                                200_000,
-                                &mut states,
-                            )
-                        } else {
-                            Some(false)
-                        };
-                        let Some(exact) = exact else { continue };
-                        for small in [3, 5] {
-                            let mut budget = Budget::new(20_000, small);
-                            let found = Prover::new(&local, all, eyes, join, true, &mut budget)
-                                .prove(a)
-                                .ok();
-                            assert!(found != Some(true) || exact, "{rows:?} all {all:b} a {a:b} walls {:?} eyes {eyes} join {join} lenient {lenient} small {small}", local.walls);
-                            checked += 1;
-                            if found == Some(true) && budget.parts > 0 {
-                                split_proofs += 1;
-                            }
-                        }
-                    }
+        for_each_exact_case(&boards, 200_000, |c| {
+            for small in [3, 5] {
+                let mut budget = Budget::new(20_000, small);
+                let found = Prover::new(c.local, c.all, c.eyes, c.join, true, &mut budget)
+                    .prove(c.a)
+                    .ok();
+                assert!(
+                    found != Some(true) || c.exact,
+                    "{} small {small}",
+                    c.describe()
+                );
+                checked += 1;
+                if found == Some(true) && budget.parts > 0 {
+                    split_proofs += 1;
                 }
             }
-        }
+        });
         assert!(
             checked >= 1000 && split_proofs >= 10,
             "{checked} checked, {split_proofs} proven through a split"
