@@ -311,7 +311,7 @@ impl<'a> DfpnProver<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::regions::tests::{for_each_exact_case, random_boards};
+    use crate::status::regions::tests::{check_proofs, random_boards};
 
     /// Random boards of `h` rows of `w` points above a Black wall, and the constructed
     /// shapes of the proof search's own test.
@@ -343,25 +343,12 @@ mod tests {
         // pocket into parts settled by their own games): every df-pn proof is one the
         // exhaustive game confirms, and df-pn proves pockets through both goals.
         let mut seed: u64 = 7;
-        let (mut checked, mut proven, mut split_proofs) = (0, 0, 0);
-        for_each_exact_case(&boards(&mut seed), 200_000, |c| {
-            for small in [0, 3, 5] {
-                let mut budget = Budget::new(20_000, small);
-                let found = DfpnProver::new(c.local, c.all, c.eyes, c.join, small > 0, &mut budget)
+        let (checked, proven, split_proofs) =
+            check_proofs(&boards(&mut seed), &[0, 3, 5], |c, small, budget| {
+                DfpnProver::new(c.local, c.all, c.eyes, c.join, small > 0, budget)
                     .prove(c.a)
-                    .ok();
-                assert!(
-                    found != Some(true) || c.exact,
-                    "{} small {small}",
-                    c.describe()
-                );
-                checked += 1;
-                proven += usize::from(found == Some(true));
-                if found == Some(true) && budget.parts > 0 {
-                    split_proofs += 1;
-                }
-            }
-        });
+                    .ok()
+            });
         assert!(
             checked >= 2000 && proven >= 50 && split_proofs >= 20,
             "{checked} checked, {proven} proven, {split_proofs} through a split"

@@ -892,6 +892,33 @@ pub(crate) mod tests {
             .collect()
     }
 
+    /// A proof search checked against every exact case of the boards, once for each
+    /// limit on the parts of a split in `smalls`: every proof must be one the exhaustive
+    /// game confirms. `prove` runs the search on a case with a budget; the answer is the
+    /// cases checked, the proofs and the proofs through a split.
+    pub(crate) fn check_proofs(
+        boards: &[Vec<String>],
+        smalls: &[usize],
+        mut prove: impl FnMut(&ExactCase, usize, &mut Budget) -> Option<bool>,
+    ) -> (usize, usize, usize) {
+        let (mut checked, mut proven, mut split_proofs) = (0, 0, 0);
+        for_each_exact_case(boards, 200_000, |c| {
+            for &small in smalls {
+                let mut budget = Budget::new(20_000, small);
+                let found = prove(c, small, &mut budget);
+                assert!(
+                    found != Some(true) || c.exact,
+                    "{} small {small}",
+                    c.describe()
+                );
+                checked += 1;
+                proven += usize::from(found == Some(true));
+                split_proofs += usize::from(found == Some(true) && budget.parts > 0);
+            }
+        });
+        (checked, proven, split_proofs)
+    }
+
     /// One pocket's local game of a walled test board, with strict or lenient walls and
     /// one goal, and its answer by the exhaustive game.
     pub(crate) struct ExactCase<'r> {

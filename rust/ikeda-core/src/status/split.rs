@@ -266,7 +266,7 @@ const MEMO: usize = 20_000;
 mod tests {
     use super::*;
     use crate::status::regions::key;
-    use crate::status::regions::tests::{for_each_exact_case, random_boards};
+    use crate::status::regions::tests::{check_proofs, random_boards};
 
     #[test]
     fn split_goal_never_proves_what_the_exhaustive_game_refutes() {
@@ -289,23 +289,10 @@ mod tests {
                 .map(|r| (*r).to_string())
                 .collect(),
         );
-        let (mut checked, mut split_proofs) = (0, 0);
-        for_each_exact_case(&boards, 200_000, |c| {
-            for small in [3, 5] {
-                let mut budget = Budget::new(20_000, small);
-                let found = Prover::new(c.local, c.all, c.eyes, c.join, true, &mut budget)
-                    .prove(c.a)
-                    .ok();
-                assert!(
-                    found != Some(true) || c.exact,
-                    "{} small {small}",
-                    c.describe()
-                );
-                checked += 1;
-                if found == Some(true) && budget.parts > 0 {
-                    split_proofs += 1;
-                }
-            }
+        let (checked, _, split_proofs) = check_proofs(&boards, &[3, 5], |c, _, budget| {
+            Prover::new(c.local, c.all, c.eyes, c.join, true, budget)
+                .prove(c.a)
+                .ok()
         });
         assert!(
             checked >= 1000 && split_proofs >= 10,
