@@ -47,8 +47,14 @@ SETTLED_POCKET = DATA / "tygem-915986136.sgf"
 #: A held-out game (not used to choose any setting) proven whole, whose record's count
 #: differs from the one GNU Go and ikeda agree on.
 PROVEN_OFF_RECORD = DATA / "tygem-920587947.sgf"
+#: Three dead White stones (Q6, R6, Q5) in Black's open lower right, which the estimate
+#: called alive (and with them the whole corner White's) before its playouts answered
+#: ataris and stopped putting their own groups in atari.
+DEAD_IN_THE_OPEN = DATA / "tygem-916358065.sgf"
 REAL = sorted(
-    p for p in DATA.glob("*.sgf") if p not in SEKI_RECORDS and p not in (LARGE_POCKET, SETTLED_POCKET, PROVEN_OFF_RECORD)
+    p
+    for p in DATA.glob("*.sgf")
+    if p not in SEKI_RECORDS and p not in (LARGE_POCKET, SETTLED_POCKET, PROVEN_OFF_RECORD, DEAD_IN_THE_OPEN)
 )
 
 
@@ -250,8 +256,11 @@ def test_real_game_is_refused_by_default_naming_the_region(path: Path) -> None:
 
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
 def test_real_game_estimate_gives_the_recorded_count_and_says_what_is_proven(path: Path) -> None:
+    """With the default budget: with a small one (50,000 states) the conditional search
+    of tygem-916042460's upper-right corner (a fight of six chains) does not fit and the
+    estimate alone decides it, 18 points off."""
     game, recorded = final(path)
-    js = ikeda.japanese_score(game, unresolved="estimate", budget=50_000)
+    js = ikeda.japanese_score(game, unresolved="estimate")
     assert js.margin == recorded
     status = js.status
     assert not js.proven and status.unresolved
@@ -313,6 +322,22 @@ def check_real_seki(path: Path) -> None:
     names = ikeda.coords.vertex_names(19, 19)
     owner = "".join(js.status.territory)
     assert {owner[names.index(v)] for v in shared} == {"."}
+    assert js.margin == recorded
+
+
+def test_estimate_calls_dead_stones_in_an_open_area_dead_and_gives_the_recorded_count() -> None:
+    """White's three stones Q6, R6, Q5 inside Black's unfinished lower right are beyond
+    every proof; uniform playouts kept them alive in most playouts (Black, playing at
+    random, put his own walls in atari and left White's ataris unanswered), which gave the
+    corner to White: 86 points off. The estimate's playouts answer ataris and avoid
+    self-atari (docs/status.md), and the stones come out dead, estimated, with the
+    recorded count (W+5.5)."""
+    game, recorded = final(DEAD_IN_THE_OPEN)
+    js = ikeda.japanese_score(game, unresolved="estimate")
+    (chain,) = [c for c in js.status.chains if "Q6" in c.stones]
+    assert sorted(chain.stones) == ["Q5", "Q6", "R6"]
+    assert (chain.status, chain.proof, chain.proven) == ("dead", "estimated", False)
+    assert set(chain.stones) <= set(js.status.estimated_stones)
     assert js.margin == recorded
 
 

@@ -70,11 +70,22 @@ pub fn policy_play<const N: usize>(
     game: &mut Game<N>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Option<Loc> {
+    policy_play_where(game, rng, |_, _| true)
+}
+
+/// [`policy_play`] among the plays that `accept` also allows (tested after the eye and
+/// legality tests).
+#[inline(always)]
+pub fn policy_play_where<const N: usize>(
+    game: &mut Game<N>,
+    rng: &mut Xoshiro256PlusPlus,
+    accept: impl Fn(&Game<N>, Loc) -> bool,
+) -> Option<Loc> {
     let mut k = game.position.board().empty_count();
     while k > 0 {
         let i = below(rng, k as u32) as usize;
         let loc = game.position.board().empty_point(i);
-        if !is_eye(game, loc, game.to_move) && game.check_empty(loc).is_ok() {
+        if !is_eye(game, loc, game.to_move) && game.check_empty(loc).is_ok() && accept(game, loc) {
             return Some(loc);
         }
         k -= 1;

@@ -6,14 +6,15 @@
 //! good as the walls around it, so its chains carry [`Proof::Conditional`]. What it buys is
 //! that the chains *inside* a territory or a shared area (dead stones, semeai, seki) are
 //! decided by the exact hypothetical play of Sections 3-4 rather than by random playouts,
-//! which break every seki (a random player fills shared liberties) and misjudge groups
+//! which break many sekis (a random player fills a shared liberty or throws in) and misjudge groups
 //! with dead stones in their eyes. Given walls that are really uncapturable, the answers
 //! are exactly those of the whole-board search, by the region argument of Section 7: the
 //! search treats the walls as frozen stones, which is what they are then.
 //!
 //! A chain is a wall when the estimate gives it to its own colour (in more than
-//! [`WALL_OWNERSHIP`] of the playouts) and it has at least [`WALL_LIBERTIES`] liberties: seki
-//! stones and chains short of liberties stay inside the regions, where the search decides
+//! [`WALL_OWNERSHIP`] of the playouts) and it has at least [`WALL_LIBERTIES`] liberties that its
+//! colour holds in most playouts: seki stones (whose shared liberties the playouts leave to
+//! nobody) and chains short of liberties stay inside the regions, where the search decides
 //! them. The conditional pass has a budget of its own, as large as the confirmation's
 //! (`budget` states), and no region may take more than 1/[`REGION_SHARE`] of it; regions
 //! are searched one after another, fewest empty points first, under the same memory
@@ -36,12 +37,21 @@ pub(crate) const WALL_LIBERTIES: usize = 3;
 /// The most of the budget one region may take: 1/REGION_SHARE.
 pub(crate) const REGION_SHARE: usize = 8;
 
-/// Liberties of the chain `ch` on `cells`.
-fn liberties(geo: Geometry, cells: &[u8], ch: &[usize]) -> usize {
+/// Liberties of the chain `ch` on `cells` that its own colour `c` holds at the end of most
+/// playouts: its eyes and territory, not the shared liberties of a seki, which the
+/// playouts leave to nobody.
+fn held_liberties(
+    geo: Geometry,
+    cells: &[u8],
+    ch: &[usize],
+    owned: &[[u32; 2]],
+    c: usize,
+    playouts: u32,
+) -> usize {
     let mut libs: Vec<usize> = ch
         .iter()
         .flat_map(|&p| board_neighbours(geo, p))
-        .filter(|&q| cells[q] == 0)
+        .filter(|&q| cells[q] == 0 && 2 * owned[q][c] > playouts)
         .collect();
     libs.sort_unstable();
     libs.dedup();
@@ -86,7 +96,9 @@ pub(crate) fn refine(
         let c = usize::from(cells[chains[k][0]] - 1);
         let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();
         let share = own as f64 / (f64::from(playouts) * chains[k].len() as f64);
-        if share > WALL_OWNERSHIP && liberties(geo, cells, &chains[k]) >= WALL_LIBERTIES {
+        if share > WALL_OWNERSHIP
+            && held_liberties(geo, cells, &chains[k], owned, c, playouts) >= WALL_LIBERTIES
+        {
             open[k] = false;
             for &p in &chains[k] {
                 wall[p] = true;
