@@ -6,8 +6,8 @@
 //! good as the walls around it, so its chains carry [`Proof::Conditional`]. What it buys is
 //! that the chains *inside* a territory or a shared area (dead stones, semeai, seki) are
 //! decided by the exact hypothetical play of Sections 3-4 rather than by random playouts,
-//! which break many sekis (a random player fills a shared liberty or throws in) and misjudge groups
-//! with dead stones in their eyes. Given walls that are really uncapturable, the answers
+//! which break many sekis (a random player fills a shared liberty or throws in) and
+//! misjudge groups with dead stones in their eyes. Given walls that are really uncapturable, the answers
 //! are exactly those of the whole-board search, by the region argument of Section 7: the
 //! search treats the walls as frozen stones, which is what they are then.
 //!
@@ -31,7 +31,7 @@ use crate::geometry::Geometry;
 /// random playouts from a finished position capture alive groups often, and their shares
 /// are 0.75-0.97.)
 pub(crate) const WALL_OWNERSHIP: f64 = 0.5;
-/// The fewest liberties of a wall.
+/// The fewest liberties of a wall that its colour holds in most playouts.
 pub(crate) const WALL_LIBERTIES: usize = 3;
 
 /// The most of the budget one region may take: 1/REGION_SHARE.

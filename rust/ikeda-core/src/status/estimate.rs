@@ -4,16 +4,15 @@
 //! This is not status confirmation. It decides only the chains of regions the search
 //! refused, each result is marked as estimated, and it never overrides a proven status.
 //! The playouts use the native policy (uniform among legal plays that do not fill one's
-//! own true eye) with two additions, [`answer_atari`] and no [`self_atari`]; two passes in succession end them,
-//! half start with Black to move and half with White, and playout k is seeded with
-//! `game_seed(seed, k)`: the estimate is the same whatever the thread count.
+//! own true eye) with two additions, [`answer_atari`] and no [`self_atari`]; two passes in
+//! succession end them, half start with Black to move and half with White, and playout k
+//! is seeded with `game_seed(seed, k)`: the estimate is the same whatever the thread count.
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::board::Board;
-use crate::board::SetupError;
+use crate::board::{Board, SetupError};
 use crate::color::{Cell, Color};
 use crate::game::{Ending, Game};
 use crate::geometry::{Geometry, Loc};
@@ -49,7 +48,7 @@ pub(crate) fn ownership_counts(
                     let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, k));
                     let mut played = 0;
                     while !game.passes.over && played < cap {
-                        let mv = answer_atari(&mut game).or_else(|| {
+                        let mv = answer_atari(&game).or_else(|| {
                             policy_play_where(&mut game, &mut rng, |g, p| {
                                 !self_atari(g.position.board(), p, g.to_move)
                             })
@@ -84,7 +83,7 @@ pub(crate) fn ownership_counts(
 /// put in atari, where the extension leaves that chain at least two liberties. Uniform
 /// playouts let a large group die of one unanswered atari, which called living groups
 /// dead in real final positions; this reply is what a player does there.
-fn answer_atari<const N: usize>(game: &mut Game<N>) -> Option<Loc> {
+fn answer_atari<const N: usize>(game: &Game<N>) -> Option<Loc> {
     if game.passes.last_pass {
         return None;
     }
@@ -212,13 +211,13 @@ mod tests {
     fn an_atari_is_answered_by_a_capture_or_by_an_extension_that_frees() {
         // White's last play at (3, 2) has one liberty, (2, 2): Black captures there.
         let shape = ["..XX.....", ".X..X....", "..XX....."];
-        let mut g = game(
+        let g = game(
             &rows(&[".........", shape[0], shape[1], shape[2]]),
             Color::Black,
             Some((3, 2)),
         );
         let geo = g.position.geometry();
-        assert_eq!(answer_atari(&mut g), Some(geo.loc(2, 2)));
+        assert_eq!(answer_atari(&g), Some(geo.loc(2, 2)));
 
         // White's last play at (2, 8) leaves Black's (1, 8) one liberty, (1, 7): the
         // extension there has three.
@@ -226,16 +225,16 @@ mod tests {
         r[8] = "OX.......";
         let mut g = game(&r, Color::Black, Some((2, 8)));
         let geo = g.position.geometry();
-        assert_eq!(answer_atari(&mut g), Some(geo.loc(1, 7)));
+        assert_eq!(answer_atari(&g), Some(geo.loc(1, 7)));
         // After a pass there is nothing to answer.
         g.play(None).unwrap();
-        assert_eq!(answer_atari(&mut g), None);
+        assert_eq!(answer_atari(&g), None);
 
         // An extension that stays in atari is no answer.
         let mut r = rows(&[]);
         r[7] = ".O.......";
         r[8] = ".X.......";
-        let mut g = game(&r, Color::Black, Some((2, 8)));
-        assert_eq!(answer_atari(&mut g), None);
+        let g = game(&r, Color::Black, Some((2, 8)));
+        assert_eq!(answer_atari(&g), None);
     }
 }
