@@ -327,9 +327,8 @@ def check_real_seki(path: Path) -> None:
 
 def test_estimate_calls_dead_stones_in_an_open_area_dead_and_gives_the_recorded_count() -> None:
     """White's three stones Q6, R6, Q5 inside Black's unfinished lower right are beyond
-    every proof; uniform playouts kept them alive in most playouts (Black, playing at
-    random, put his own walls in atari and left White's ataris unanswered), which gave the
-    corner to White: 86 points off. The estimate's playouts answer ataris and avoid
+    every proof; uniform playouts kept them alive in most playouts, which gave the corner
+    to White: 86 points off. The estimate's playouts answer ataris and avoid
     self-atari (docs/status.md), and the stones come out dead, estimated, with the
     recorded count (W+5.5)."""
     game, recorded = final(DEAD_IN_THE_OPEN)
