@@ -411,8 +411,9 @@ impl<const N: usize> Board<N> {
         })
     }
 
+    /// The four neighbours of `p` (wall cells included).
     #[inline]
-    fn neighbours(&self, p: Loc) -> [Loc; 4] {
+    pub(crate) fn neighbours(&self, p: Loc) -> [Loc; 4] {
         let s = self.geo.stride;
         [p - s, p - 1, p + 1, p + s]
     }

@@ -89,26 +89,20 @@ fn answer_atari<const N: usize>(game: &Game<N>) -> Option<Loc> {
     }
     let (last, ..) = game.position.last_play()?;
     let board = game.position.board();
-    if board.in_atari(last) {
-        let lib = board.last_liberty(last)?;
+    // `last_liberty` is the one liberty of a chain in atari, `None` otherwise.
+    if let Some(lib) = board.last_liberty(last) {
         if game.check_empty(lib).is_ok() {
             return Some(lib);
         }
     }
     let own = Cell::stone(game.to_move);
-    let s = board.geometry().stride;
-    for q in [last - s, last - 1, last + 1, last + s] {
-        if board.cell(q) != own || !board.in_atari(q) {
-            continue;
-        }
-        let Some(lib) = board.last_liberty(q) else {
-            continue;
-        };
-        if game.check_empty(lib).is_ok() && liberties_after(board, lib, game.to_move).0 >= 2 {
-            return Some(lib);
-        }
-    }
-    None
+    board.neighbours(last).into_iter().find_map(|q| {
+        let lib = (board.cell(q) == own)
+            .then(|| board.last_liberty(q))
+            .flatten()?;
+        (game.check_empty(lib).is_ok() && liberties_after(board, lib, game.to_move).0 >= 2)
+            .then_some(lib)
+    })
 }
 
 /// Whether a play of `c` at the empty point `p` captures nothing and leaves a chain of two
@@ -125,7 +119,6 @@ fn self_atari<const N: usize>(board: &Board<N>, p: Loc, c: Color) -> bool {
 /// The liberties (counted up to 2) and the stones (counted up to 2) of the chain a play of
 /// `c` at the empty point `p` makes, captures aside.
 fn liberties_after<const N: usize>(board: &Board<N>, p: Loc, c: Color) -> (usize, usize) {
-    let s = board.geometry().stride;
     let own = Cell::stone(c);
     let mut libs: [Loc; 2] = [p; 2];
     let (mut n, mut stones) = (0, 1);
@@ -135,16 +128,16 @@ fn liberties_after<const N: usize>(board: &Board<N>, p: Loc, c: Color) -> (usize
             *n += 1;
         }
     };
-    for q in [p - s, p - 1, p + 1, p + s] {
+    for q in board.neighbours(p) {
         add(q, &mut n);
     }
-    for q in [p - s, p - 1, p + 1, p + s] {
+    for q in board.neighbours(p) {
         if board.cell(q) != own {
             continue;
         }
         stones = 2;
         for t in board.chain(q) {
-            for r in [t - s, t - 1, t + 1, t + s] {
+            for r in board.neighbours(t) {
                 add(r, &mut n);
             }
             if n >= 2 {
