@@ -202,8 +202,9 @@ impl<'a> DfpnProver<'a> {
                 }
             }
         } else {
+            let ataris = local.strict_ataris(self.all, a, d);
             for p in a_order(local, self.all, a, d) {
-                match local.play_a(self.all, a, d, p) {
+                match local.play_a(self.all, a, d, ataris, p) {
                     None => {}
                     Some(Err(())) => return None,
                     Some(Ok(next)) => out.push((next, Some(p))),

@@ -169,8 +169,9 @@ impl<'a> Prover<'a> {
 
     /// A to move: every move must be won, the pass included.
     fn a_moves(&mut self, a: Set, d: Set) -> Result<bool, OutOfNodes> {
+        let ataris = self.local.strict_ataris(self.all, a, d);
         for p in a_order(self.local, self.all, a, d) {
-            match self.local.play_a(self.all, a, d, p) {
+            match self.local.play_a(self.all, a, d, ataris, p) {
                 None => {}
                 Some(Err(())) => return Ok(false),
                 Some(Ok(next)) if !self.won(next, Some(p))? => return Ok(false),

@@ -222,6 +222,12 @@ impl Local {
     /// True when every wall has a liberty in the pocket (a chain holding a first-class
     /// wall needs none).
     pub(super) fn walls_breathe(&self, all: Set, a: Set, d: Set) -> bool {
+        let empty = all & !a & !d;
+        // Every chain holds a wall, and a wall's pocket neighbours are next to its chain:
+        // when each wall has an empty one (or is first-class), no chain need be traced.
+        if (0..self.walls.len()).all(|v| self.walls[v] & empty != 0 || self.immortal[v]) {
+            return true;
+        }
         self.all_chains(d, |_, joined, next| {
             next & all & !a & !d != 0 || self.holds_immortal(joined)
         })
@@ -278,25 +284,53 @@ impl Local {
         Some(key(a2, d2, false, 0))
     }
 
+    /// The empty points where A's play captures a chain of strict walls (a loss for D):
+    /// the last liberty of each such chain in atari (every point if one has none). A chain
+    /// holding a lenient wall has a liberty elsewhere and is not captured; one of strict
+    /// walls only is. It depends on the state only, so it is found once for all of A's
+    /// plays there.
+    pub(super) fn strict_ataris(&self, all: Set, a: Set, d: Set) -> Set {
+        let empty = all & !a & !d;
+        // As in `walls_breathe`: a chain holding a wall with two empty pocket neighbours
+        // (or a lenient or first-class one) is in no atari.
+        if (0..self.walls.len()).all(|v| {
+            (self.walls[v] & empty).count_ones() >= 2 || self.lenient[v] || self.immortal[v]
+        }) {
+            return 0;
+        }
+        let mut out: Set = 0;
+        self.all_chains(d, |_, joined, next| {
+            let strict = (0..self.walls.len())
+                .all(|v| joined >> v & 1 == 0 || !(self.lenient[v] || self.immortal[v]));
+            let libs = next & empty;
+            if strict && libs.count_ones() <= 1 {
+                out |= if libs == 0 { empty } else { libs };
+            }
+            true
+        });
+        out
+    }
+
     /// A's play at `p` (empty; A is never bound by a ko ban): `None` for self-capture,
-    /// `Some(Err(()))` when it captures a chain of strict walls (a loss for D).
-    pub(super) fn play_a(&self, all: Set, a: Set, d: Set, p: usize) -> Option<Result<Key, ()>> {
+    /// `Some(Err(()))` when it captures a chain of strict walls (a loss for D), that is when
+    /// `p` is in `ataris`, the state's [`Local::strict_ataris`].
+    pub(super) fn play_a(
+        &self,
+        all: Set,
+        a: Set,
+        d: Set,
+        ataris: Set,
+        p: usize,
+    ) -> Option<Result<Key, ()>> {
         let s: Set = 1 << p;
         let a2 = a | s;
-        // D chains left without liberties: a wall among them is a loss.
+        if ataris & s != 0 {
+            return Some(Err(()));
+        }
+        // D chains left without liberties (none holds a wall).
         let empty2 = all & !a2 & !d;
         let mut d2 = d;
         let mut captured: Set = 0;
-        // A chain holding a lenient wall has a liberty elsewhere and is not captured; one
-        // of strict walls only is.
-        let captures_strict = !self.all_chains(d, |_, joined, libs| {
-            libs & empty2 != 0
-                || (0..self.walls.len())
-                    .any(|v| joined >> v & 1 == 1 && (self.lenient[v] || self.immortal[v]))
-        });
-        if captures_strict {
-            return Some(Err(()));
-        }
         let mut rest = d & self.nbr[p];
         while rest != 0 {
             let q = rest.trailing_zeros() as usize;
@@ -340,6 +374,11 @@ impl Local {
             out.push(Ok(key(a, d, !d_to_move, 0)));
         }
         let empty = all & !a & !d;
+        let ataris = if d_to_move {
+            0
+        } else {
+            self.strict_ataris(all, a, d)
+        };
         let mut f = empty;
         while f != 0 {
             let p = f.trailing_zeros() as usize;
@@ -347,7 +386,7 @@ impl Local {
             let m = if d_to_move {
                 self.play_d(all, a, d, ban, p).map(Ok)
             } else {
-                self.play_a(all, a, d, p)
+                self.play_a(all, a, d, ataris, p)
             };
             if let Some(m) = m {
                 out.push(m);

@@ -379,13 +379,16 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
     #[inline]
     fn intern(&mut self, s: State<S>, limit: usize) -> Result<u32, Beyond> {
         let next = self.states.len();
+        // Room first: a new state is then stored through its entry (hashed and probed
+        // once), and the entry's own growth of the table, which cannot fail softly, never
+        // happens below the limit.
+        self.ids.try_reserve(1).map_err(|_| Beyond::Memory)?;
         match self.ids.entry(s) {
             Entry::Occupied(e) => Ok(*e.get()),
             Entry::Vacant(_) if next >= limit => Err(Beyond::States(limit)),
-            Entry::Vacant(_) => {
+            Entry::Vacant(e) => {
                 room(&mut self.states)?;
-                self.ids.try_reserve(1).map_err(|_| Beyond::Memory)?;
-                self.ids.insert(s, next as u32);
+                e.insert(next as u32);
                 self.states.push(s);
                 Ok(next as u32)
             }
