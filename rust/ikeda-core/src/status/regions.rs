@@ -327,7 +327,8 @@ impl Local {
         if ataris & s != 0 {
             return Some(Err(()));
         }
-        // D chains left without liberties (none holds a wall).
+        // D chains of the pocket left without liberties are captured (a chain holding a
+        // wall never is here: its last liberty is in `ataris`, or it has one elsewhere).
         let empty2 = all & !a2 & !d;
         let mut d2 = d;
         let mut captured: Set = 0;
