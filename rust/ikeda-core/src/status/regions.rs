@@ -1057,6 +1057,64 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn wall_tests_without_tracing_agree_with_the_traced_chains() {
+        // `strict_ataris` and `walls_breathe` skip the chain tracing when every wall has
+        // free pocket neighbours: on random stones of both colours in the pockets of
+        // random boards, with random lenient and first-class walls, both answer what the
+        // traced chains give, play by play.
+        let mut seed: u64 = 11;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut states, mut ataris_found) = (0, 0);
+        for rows in random_boards(80, 3, 5, &mut 3) {
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            for (mut local, all, _) in locals(&rows) {
+                for _ in 0..20 {
+                    for v in 0..local.walls.len() {
+                        local.lenient[v] = next() % 4 == 0;
+                        local.immortal[v] = next() % 6 == 0;
+                    }
+                    let (mut a, mut d): (Set, Set) = (0, 0);
+                    for j in 0..all.count_ones() {
+                        match next() % 3 {
+                            0 => a |= 1 << j,
+                            1 => d |= 1 << j,
+                            _ => {}
+                        }
+                    }
+                    let empty = all & !a & !d;
+                    let breathes = local.all_chains(d, |_, joined, next| {
+                        next & empty != 0 || local.holds_immortal(joined)
+                    });
+                    assert_eq!(local.walls_breathe(all, a, d), breathes);
+                    let captures = |p: usize| {
+                        !local.all_chains(d, |_, joined, libs| {
+                            libs & empty & !(1 << p) != 0
+                                || (0..local.walls.len()).any(|v| {
+                                    joined >> v & 1 == 1 && (local.lenient[v] || local.immortal[v])
+                                })
+                        })
+                    };
+                    let traced = (0..all.count_ones() as usize)
+                        .filter(|&p| empty >> p & 1 == 1 && captures(p))
+                        .fold(0, |acc: Set, p| acc | 1 << p);
+                    assert_eq!(local.strict_ataris(all, a, d), traced, "{rows:?}");
+                    states += 1;
+                    ataris_found += usize::from(traced != 0);
+                }
+            }
+        }
+        assert!(
+            states >= 1000 && ataris_found >= 100,
+            "{states} states, {ataris_found} with ataris"
+        );
+    }
+
+    #[test]
     fn safe_groups_two_straight_threes() {
         // Each of Black's eye spaces is a straight three: the wall is F2 by two settled
         // pockets, and the exhaustive search agrees (debug builds compare them).
