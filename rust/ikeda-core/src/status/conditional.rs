@@ -7,21 +7,22 @@
 //! that the chains *inside* a territory or a shared area (dead stones, semeai, seki) are
 //! decided by the exact hypothetical play of Sections 3-4 rather than by random playouts,
 //! which break many sekis (a random player fills a shared liberty or throws in) and
-//! misjudge groups with dead stones in their eyes. Given walls that are really uncapturable, the answers
-//! are exactly those of the whole-board search, by the region argument of Section 7: the
-//! search treats the walls as frozen stones, which is what they are then.
+//! misjudge groups with dead stones in their eyes. Given walls that are really
+//! uncapturable, the answers are exactly those of the whole-board search, by the region
+//! argument of Section 7: the search treats the walls as frozen stones, which is what they
+//! are then.
 //!
 //! A chain is a wall when the estimate gives it to its own colour (in more than
-//! [`WALL_OWNERSHIP`] of the playouts) and it has at least [`WALL_LIBERTIES`] liberties that its
-//! colour holds in most playouts: seki stones (whose shared liberties the playouts leave to
-//! nobody) and chains short of liberties stay inside the regions, where the search decides
-//! them. The conditional pass has a budget of its own, as large as the confirmation's
-//! (`budget` states), and no region may take more than 1/[`REGION_SHARE`] of it; regions
-//! are searched one after another, fewest empty points first, under the same memory
-//! bound; one of more than [`MAX_REGION_EMPTY`] empty points is not searched. A region
-//! that does not fit keeps the estimate,
-//! unless it holds chains of both colours sharing a liberty: then `seki.rs` reads it again
-//! under the settling rule, and the chains it finds in seki with each other take that answer.
+//! [`WALL_OWNERSHIP`] of the playouts) and it has at least [`WALL_LIBERTIES`] liberties
+//! that its colour holds in most playouts: seki stones (whose shared liberties the
+//! playouts leave to nobody) and chains short of liberties stay inside the regions, where
+//! the search decides them. The conditional pass has a budget of its own, as large as the
+//! confirmation's (`budget` states), and no region may take more than 1/[`REGION_SHARE`]
+//! of it; regions are searched one after another, fewest empty points first, under the
+//! same memory bound; one of more than [`MAX_REGION_EMPTY`] empty points is not searched.
+//! A region that does not fit keeps the estimate, unless it holds chains of both colours
+//! sharing a liberty: then `seki.rs` reads it again under the settling rule, and the
+//! chains it finds in seki with each other take that answer.
 
 use super::grid::board_neighbours;
 use super::{seki, solve_region, Case, Proof, StatusOptions};
@@ -131,20 +132,14 @@ pub(crate) fn refine(
     // The search grows with the empty points, not the stones: fewest empty points first,
     // and no region may take more than a share of the budget, so that one hopeless
     // region does not starve the others.
-    work.sort_by_key(|(points, _)| {
-        (
-            points.iter().filter(|&&p| cells[p] == 0).count(),
-            points.len(),
-            points[0],
-        )
-    });
+    let empty_points = |points: &[usize]| points.iter().filter(|&&p| cells[p] == 0).count();
+    work.sort_by_cached_key(|(points, _)| (empty_points(points), points.len(), points[0]));
     let mut left = opts.budget;
     let mut seki_left = opts.budget;
     for (points, tracked) in work {
         let cap = (opts.budget / REGION_SHARE).min(left);
         let mut allowed = cap;
-        let empty = points.iter().filter(|&&p| cells[p] == 0).count();
-        let result = if empty > MAX_REGION_EMPTY {
+        let result = if empty_points(&points) > MAX_REGION_EMPTY {
             Err(())
         } else {
             solve_region(geo, cells, chains, &tracked, &points, opts, &mut allowed).map_err(|_| ())
