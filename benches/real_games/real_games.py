@@ -2,7 +2,7 @@
 gives the recorded result, and GNU Go's reading of the same games beside it.
 
     python benches/real_games/real_games.py CORPUS_DIR [--gnugo GNUGO.jsonl] [--limit N]
-        [--budget STATES] [--playouts N] [--json OUT.jsonl] [--rows OUT.jsonl]
+        [--budget STATES] [--playouts N] [--jobs N] [--json OUT.jsonl] [--rows OUT.jsonl]
 
 CORPUS_DIR holds SGF records with a counted result (``RE[B+3.5]``); `tygem.py` in this
 folder builds one from a public collection, `gnugo_reference.py` runs GNU Go on it. Each
@@ -14,6 +14,8 @@ search, time per game (wall clock, median and maximum, and the CPU time of all t
 which a loaded machine does not inflate). Files the reader refuses are counted and
 skipped. ``--rows`` reports the rows of an earlier ``--json`` run instead of confirming
 again (joined with ``--gnugo`` when given), so GNU Go's reading may finish later.
+``--jobs N`` confirms N records at a time, one process each (the corpus's wall time is
+printed; set ``RAYON_NUM_THREADS=1`` so that the processes do not share the cores twice).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import json
 import re
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +78,13 @@ def analyse(path: Path, budget: int, playouts: int) -> dict[str, Any]:
     }
 
 
+def analyse_or_refuse(path: Path, budget: int, playouts: int) -> dict[str, Any] | tuple[str, str, str]:
+    try:
+        return analyse(path, budget, playouts)
+    except ikeda.IkedaError as e:
+        return (path.name, type(e).__name__, str(e)[:120])
+
+
 def pct(a: int, b: int) -> str:
     return f"{a}/{b} ({100 * a / b:.1f}%)" if b else "0/0"
 
@@ -85,6 +96,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--budget", type=int, default=ikeda.status.BUDGET)
     ap.add_argument("--playouts", type=int, default=ikeda.status.PLAYOUTS)
+    ap.add_argument("--jobs", type=int, default=1, help="records confirmed at a time, one process each")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--rows", type=Path, help="report the rows of an earlier --json run")
     args = ap.parse_args()
@@ -104,13 +116,18 @@ def main() -> None:
         names = {f.name for f in files}
         rows = [r for r in map(json.loads, args.rows.read_text().splitlines()) if r["file"] in names]
     else:
-        for f in files:
-            try:
-                row = analyse(f, args.budget, args.playouts)
-            except ikeda.IkedaError as e:
-                refused.append((f.name, type(e).__name__, str(e)[:120]))
-                continue
-            if row["recorded"] is not None:
+        one = partial(analyse_or_refuse, budget=args.budget, playouts=args.playouts)
+        t0 = time.perf_counter()
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(one, files, chunksize=4))
+        else:
+            results = [one(f) for f in files]
+        print(f"corpus wall time: {time.perf_counter() - t0:.1f} s ({args.jobs} at a time)")
+        for row in results:
+            if isinstance(row, tuple):
+                refused.append(row)
+            elif row["recorded"] is not None:
                 rows.append(row)
     for row in rows:
         g = gnugo.get(row["file"])
