@@ -185,6 +185,25 @@ def test_split_goal_proves_a_territory_of_more_than_twelve_points_in_a_real_game
     assert all(c.status == "dead" and c.proof == "static" for c in dead)
 
 
+def test_a_wall_with_two_liberties_elsewhere_needs_none_in_a_pocket_in_a_real_game() -> None:
+    """In tygem-915971489 White's left side lives on small eye spaces, one of them the five
+    points B8, A7, B7, A6 and the dead Black C7. White's D7-F8 touches that pocket only at
+    C7, so after Black's B7 no White answer gives it a liberty there; it has liberties in
+    two other credits (the eye D6 and the pocket D8-E8), so it needs none there while play
+    goes on (docs/status.md 2c, "Walls with two liberties elsewhere"), and the whole group
+    is proven, C7 dead."""
+    game, _ = final(LARGE_POCKET)
+    pocket = _pocket(game, "B7", "O")
+    assert pocket == {"B8", "A7", "B7", "C7", "A6"}
+    r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
+    left = {"A5", "B4", "C8", "D7", "A8", "B6", "D12"}
+    group = [c for c in r.chains if c.colour == "W" and left & set(c.stones)]
+    assert len(group) == len(left)
+    assert all(c.status == "alive" and c.proof == "static" for c in group)
+    (c7,) = [c for c in r.chains if "C7" in c.stones]
+    assert c7.status == "dead" and c7.proof == "static"
+
+
 def test_settled_goal_proves_a_15_point_territory_and_the_whole_game() -> None:
     """tygem-915986136 (Tygem, December 2016): Black's territory on the left edge, E14-F14,
     A13-F13 and A12-G12 (15 points, White's dead B12 inside), is beyond the exhaustive

@@ -92,6 +92,11 @@ pub(super) struct Local {
     /// Walls first-class at the start (in X*): never captured whatever happens here, and
     /// needing no liberty or eye in the pocket (docs/status.md 2c, "First-class walls").
     pub(super) immortal: Vec<bool>,
+    /// Lenient walls with no liberty here at the start and one at the start in two other
+    /// credits: while play goes on, a chain of such walls only needs no liberty here (at
+    /// every A move it keeps one in a credit where A did not play); it still needs an eye
+    /// here once settled (docs/status.md 2c, "Walls with two liberties elsewhere").
+    pub(super) exempt: Vec<bool>,
 }
 
 /// State: A stones, D stones, and D to move (bit 7) with D's ko ban point + 1 (bits 0..7).
@@ -219,17 +224,26 @@ impl Local {
         (0..self.walls.len()).any(|v| joined >> v & 1 == 1 && self.immortal[v])
     }
 
-    /// True when every wall has a liberty in the pocket (a chain holding a first-class
-    /// wall needs none).
+    /// True when every wall's chain has a liberty in the pocket, as play goes on: a chain
+    /// holding a first-class wall needs none, nor one of exempt walls only.
     pub(super) fn walls_breathe(&self, all: Set, a: Set, d: Set) -> bool {
+        self.chains_breathe(all, a, d, true)
+    }
+
+    /// True when every wall's chain has a liberty in the pocket (a chain holding a
+    /// first-class wall needs none; with `excuse`, nor one of exempt walls only).
+    fn chains_breathe(&self, all: Set, a: Set, d: Set, excuse: bool) -> bool {
         let empty = all & !a & !d;
+        let spared = |v: usize| self.immortal[v] || (excuse && self.exempt[v]);
         // Every chain holds a wall, and a wall's pocket neighbours are next to its chain:
-        // when each wall has an empty one (or is first-class), no chain need be traced.
-        if (0..self.walls.len()).all(|v| self.walls[v] & empty != 0 || self.immortal[v]) {
+        // when each wall has an empty one (or is spared), no chain need be traced.
+        if (0..self.walls.len()).all(|v| self.walls[v] & empty != 0 || spared(v)) {
             return true;
         }
         self.all_chains(d, |_, joined, next| {
-            next & all & !a & !d != 0 || self.holds_immortal(joined)
+            next & empty != 0
+                || self.holds_immortal(joined)
+                || (excuse && (0..self.walls.len()).all(|v| joined >> v & 1 == 0 || self.exempt[v]))
         })
     }
 
@@ -251,7 +265,9 @@ impl Local {
             }
         }
         // Every wall's chain touches an eye; with `join`, all walls are one chain.
-        self.anchored(d) == d && self.walls_breathe(all, a, d) && (!join || self.walls_joined(d))
+        self.anchored(d) == d
+            && self.chains_breathe(all, a, d, false)
+            && (!join || self.walls_joined(d))
     }
 
     /// D's play at `p` (empty), or `None` when it is not allowed: the ko ban, self-capture,
@@ -636,6 +652,7 @@ pub(crate) fn safe_groups(
             .collect();
         let lenient = vec![false; walls.len()];
         let immortal = walls.iter().map(|&k| first_class[k]).collect();
+        let exempt = vec![false; walls.len()];
         let all: Set = (1 << pocket.len()) - 1;
         let a = pocket
             .iter()
@@ -652,6 +669,7 @@ pub(crate) fn safe_groups(
                     walls: wall_adj,
                     lenient,
                     immortal,
+                    exempt,
                 },
                 all,
                 a,
@@ -730,14 +748,18 @@ pub(crate) fn safe_groups(
         // active candidate touches it. Flags only grow stricter, so a proof is redone
         // only when they change.
         for cand in cands.iter_mut().filter(|cand| cand.active) {
-            let flags: Vec<bool> = (0..cand.walls.len()).map(|i| elsewhere(cand, i)).collect();
+            let n = cand.walls.len();
+            let mut flags: Vec<bool> = (0..n).map(|i| elsewhere(cand, i)).collect();
+            // Exempt: no liberty here at the start, one in two other credits.
+            flags.extend((0..n).map(|i| !cand.breathes[i] && touching[cand.walls[i]] >= 2));
             let Some((local, all, a)) = cand.local.as_mut() else {
                 continue;
             };
             if cand.solved_for.as_ref() == Some(&flags) {
                 continue;
             }
-            local.lenient.clone_from(&flags);
+            local.lenient.clone_from_slice(&flags[..n]);
+            local.exempt.clone_from_slice(&flags[n..]);
             // First a settled state joining all walls (two eyes if possible), else one
             // where each wall's chain touches an eye.
             let first = local.settles(*all, *a, 1, true, &mut out.states, &mut pool);
@@ -900,6 +922,7 @@ pub(crate) mod tests {
                         nbr,
                         lenient: vec![false; walls.len()],
                         immortal: vec![false; walls.len()],
+                        exempt: vec![false; walls.len()],
                         walls,
                     },
                     (1 << pocket.len()) - 1,
@@ -997,6 +1020,7 @@ pub(crate) mod tests {
                     let local = Local {
                         lenient: vec![lenient; strict.walls.len()],
                         immortal: vec![false; strict.walls.len()],
+                        exempt: vec![false; strict.walls.len()],
                         nbr: strict.nbr.clone(),
                         walls: strict.walls.clone(),
                     };
@@ -1077,6 +1101,7 @@ pub(crate) mod tests {
                     for v in 0..local.walls.len() {
                         local.lenient[v] = next() % 4 == 0;
                         local.immortal[v] = next() % 6 == 0;
+                        local.exempt[v] = next() % 3 == 0;
                     }
                     let (mut a, mut d): (Set, Set) = (0, 0);
                     for j in 0..all.count_ones() {
@@ -1090,7 +1115,14 @@ pub(crate) mod tests {
                     let breathes = local.all_chains(d, |_, joined, next| {
                         next & empty != 0 || local.holds_immortal(joined)
                     });
-                    assert_eq!(local.walls_breathe(all, a, d), breathes);
+                    assert_eq!(local.chains_breathe(all, a, d, false), breathes);
+                    let breathes_in_play = local.all_chains(d, |_, joined, next| {
+                        next & empty != 0
+                            || local.holds_immortal(joined)
+                            || (0..local.walls.len())
+                                .all(|v| joined >> v & 1 == 0 || local.exempt[v])
+                    });
+                    assert_eq!(local.walls_breathe(all, a, d), breathes_in_play);
                     let captures = |p: usize| {
                         !local.all_chains(d, |_, joined, libs| {
                             libs & empty & !(1 << p) != 0
@@ -1203,6 +1235,7 @@ pub(crate) mod tests {
             walls: vec![15, 2924, 3328],
             lenient: vec![false; 3],
             immortal: vec![false; 3],
+            exempt: vec![false; 3],
         };
         let (all, a) = ((1 << 12) - 1, 360);
         let mut states = 0;
@@ -1294,6 +1327,7 @@ pub(crate) mod tests {
             walls: vec![0b111_1111 | 1 << 13],
             lenient: vec![true],
             immortal: vec![false],
+            exempt: vec![false],
         };
         let all: Set = (1 << 14) - 1;
         let (mut states, mut pool) = (
@@ -1323,6 +1357,7 @@ pub(crate) mod tests {
             walls: vec![45, 33896, 2963],
             lenient: vec![false; 3],
             immortal: vec![false; 3],
+            exempt: vec![false; 3],
         };
         let (all, a): (Set, Set) = ((1 << 16) - 1, 360);
         let mut budget = Budget::new(MAX_SPLIT_WORK, 0);
@@ -1357,6 +1392,7 @@ pub(crate) mod tests {
             walls: vec![1, 8, 17, 28, 16],
             lenient: vec![true; 5],
             immortal: vec![false; 5],
+            exempt: vec![false; 5],
         };
         let (all, a) = (31, 16);
         let mut states = 0;
@@ -1377,6 +1413,43 @@ pub(crate) mod tests {
                 .ok(),
             Some(true)
         );
+    }
+
+    #[test]
+    fn wall_with_two_liberties_elsewhere_need_not_breathe_in_the_pocket() {
+        // A five-point pocket of the same game (White's left side: B8, A7, B7, the dead
+        // Black C7 and A6; walls A10-A8, C8, D7-F8, B6-C2 and A5). The wall D7 (bit 3's
+        // only neighbour) touches the pocket only at the dead stone, so after A's B7 no D
+        // answer gives it a liberty here (A7 and B8 leave B7-C7 a liberty) and the game is
+        // refuted. D7 has liberties at the start in two other credits (the eye point D6 and
+        // the pocket D8-E8), so it is exempt while play goes on, and D settles: it still
+        // touches the eye C7 at the end.
+        let mut local = Local {
+            nbr: vec![4, 20, 11, 4, 2],
+            walls: vec![3, 9, 8, 28, 16],
+            lenient: vec![true; 5],
+            immortal: vec![false; 5],
+            exempt: vec![false; 5],
+        };
+        let (all, a) = (31, 8);
+        for exempt in [false, true] {
+            local.exempt[2] = exempt;
+            let mut states = 0;
+            assert_eq!(local.solve(all, a, 1, false, &mut states), Some(exempt));
+            let mut budget = Budget::new(20_000, 0);
+            assert_eq!(
+                Prover::new(&local, all, 1, false, false, &mut budget)
+                    .prove(a)
+                    .ok(),
+                Some(exempt)
+            );
+        }
+        // After A's B7 and D's A7, D7 alone has no liberty here: excused while play goes
+        // on, not for a settled state (the random test below checks both on many states).
+        let (a2, d2) = (0b01100, 0b00010);
+        assert!(local.walls_breathe(all, a2, d2));
+        assert!(!local.chains_breathe(all, a2, d2, false));
+        assert!(local.settled(all, 0, 0b10100, 1, false));
     }
 
     #[test]

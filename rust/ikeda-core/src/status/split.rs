@@ -212,6 +212,7 @@ fn part_settles(
     let sub = Local {
         nbr,
         immortal: vec![false; walls.len()],
+        exempt: vec![false; walls.len()],
         walls,
         lenient: flags,
     };
@@ -309,6 +310,7 @@ mod tests {
             walls: vec![0b1111],
             lenient: vec![true],
             immortal: vec![false],
+            exempt: vec![false],
         };
         let mut states = 0;
         assert_eq!(
