@@ -1445,7 +1445,8 @@ pub(crate) mod tests {
             );
         }
         // After A's B7 and D's A7, D7 alone has no liberty here: excused while play goes
-        // on, not for a settled state (the random test below checks both on many states).
+        // on, not for a settled state (`wall_tests_without_tracing_agree_with_the_traced_chains`
+        // checks both on random states).
         let (a2, d2) = (0b01100, 0b00010);
         assert!(local.walls_breathe(all, a2, d2));
         assert!(!local.chains_breathe(all, a2, d2, false));
