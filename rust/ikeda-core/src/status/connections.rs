@@ -294,4 +294,21 @@ mod tests {
             "{checked} boards, {claims} claims, {joined} through connections"
         );
     }
+
+    #[test]
+    fn exempt_walls_claims_agree_with_the_search() {
+        // Two random boards (found among 4,000 like the ones above) where walls with two
+        // liberties elsewhere (regions.rs, `exempt`) add claims: 17 -> 19 and 16 -> 17
+        // claimed stones. The whole-board search, given the budget to finish, gives every
+        // claimed chain class F.
+        for (rows, stones) in [
+            (["OO..O.", "O.OOXO", "OO.XX.", "OOOOOO", "O.OO.O"], 19),
+            ([".XXO.O", "O.O.O.", "XXOXXO", "OOOOOO", "O.OO.O"], 17),
+        ] {
+            let (claimed, classes) = claims_and_search(&rows, 6_000_000);
+            let classes = classes.expect("the search finishes");
+            assert_eq!(claimed.len(), stones, "{rows:?}");
+            assert!(classes.iter().all(|&c| c == 'F'), "{rows:?}: {classes:?}");
+        }
+    }
 }
