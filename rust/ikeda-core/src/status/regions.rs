@@ -1380,6 +1380,30 @@ pub(crate) mod tests {
         }
     }
 
+    /// A real pocket's local game with every wall lenient (none first-class or exempt).
+    fn lenient_local(nbr: Vec<Set>, walls: Vec<Set>) -> Local {
+        let n = walls.len();
+        Local {
+            nbr,
+            walls,
+            lenient: vec![true; n],
+            immortal: vec![false; n],
+            exempt: vec![false; n],
+        }
+    }
+
+    /// Whether D settles the pocket with one eye, A first: by the exhaustive game and by
+    /// the proof search (20,000 states).
+    fn settles_both_ways(local: &Local, all: Set, a: Set) -> (Option<bool>, Option<bool>) {
+        let mut states = 0;
+        let exhaustive = local.solve(all, a, 1, false, &mut states);
+        let mut budget = Budget::new(20_000, 0);
+        let proof = Prover::new(local, all, 1, false, false, &mut budget)
+            .prove(a)
+            .ok();
+        (exhaustive, proof)
+    }
+
     #[test]
     fn first_class_wall_needs_no_liberty_in_the_pocket() {
         // A five-point pocket of a real game (Tygem 915971489, White's G19-K19 and the dead
@@ -1387,32 +1411,14 @@ pub(crate) mod tests {
         // dead stone. Every D answer must give a lenient wall a liberty in the pocket, so
         // A's K19 or H19 refutes the game: D cannot both capture H18 and answer. H17 is
         // first-class (two one-point eyes of its own), so it needs none, and D settles.
-        let mut local = Local {
-            nbr: vec![2, 21, 10, 4, 2],
-            walls: vec![1, 8, 17, 28, 16],
-            lenient: vec![true; 5],
-            immortal: vec![false; 5],
-            exempt: vec![false; 5],
-        };
+        let mut local = lenient_local(vec![2, 21, 10, 4, 2], vec![1, 8, 17, 28, 16]);
         let (all, a) = (31, 16);
-        let mut states = 0;
-        assert_eq!(local.solve(all, a, 1, false, &mut states), Some(false));
-        let mut budget = Budget::new(20_000, 0);
         assert_eq!(
-            Prover::new(&local, all, 1, false, false, &mut budget)
-                .prove(a)
-                .ok(),
-            Some(false)
+            settles_both_ways(&local, all, a),
+            (Some(false), Some(false))
         );
         local.immortal[4] = true;
-        assert_eq!(local.solve(all, a, 1, false, &mut states), Some(true));
-        let mut budget = Budget::new(20_000, 0);
-        assert_eq!(
-            Prover::new(&local, all, 1, false, false, &mut budget)
-                .prove(a)
-                .ok(),
-            Some(true)
-        );
+        assert_eq!(settles_both_ways(&local, all, a), (Some(true), Some(true)));
     }
 
     #[test]
@@ -1424,24 +1430,13 @@ pub(crate) mod tests {
         // refuted. D7 has liberties at the start in two other credits (the eye point D6 and
         // the pocket D8-E8), so it is exempt while play goes on, and D settles: it still
         // touches the eye C7 at the end.
-        let mut local = Local {
-            nbr: vec![4, 20, 11, 4, 2],
-            walls: vec![3, 9, 8, 28, 16],
-            lenient: vec![true; 5],
-            immortal: vec![false; 5],
-            exempt: vec![false; 5],
-        };
+        let mut local = lenient_local(vec![4, 20, 11, 4, 2], vec![3, 9, 8, 28, 16]);
         let (all, a) = (31, 8);
         for exempt in [false, true] {
             local.exempt[2] = exempt;
-            let mut states = 0;
-            assert_eq!(local.solve(all, a, 1, false, &mut states), Some(exempt));
-            let mut budget = Budget::new(20_000, 0);
             assert_eq!(
-                Prover::new(&local, all, 1, false, false, &mut budget)
-                    .prove(a)
-                    .ok(),
-                Some(exempt)
+                settles_both_ways(&local, all, a),
+                (Some(exempt), Some(exempt))
             );
         }
         // After A's B7 and D's A7, D7 alone has no liberty here: excused while play goes
