@@ -296,6 +296,14 @@ def test_a_child_that_left_the_engines_session_is_killed_with_it(tmp_path: Path)
     assert wait_dead([proc.pid, child])
 
 
+def _environ(pid: int) -> list[bytes]:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return f.read().split(b"\0")
+    except OSError:
+        return []
+
+
 def test_an_escaped_process_is_found_by_its_token_only(tmp_path: Path) -> None:
     # kill_marked kills the processes with the token, and no other: not one whose token
     # has it as a prefix. The token is unique to this run, so that the same test running
@@ -307,6 +315,12 @@ def test_an_escaped_process_is_found_by_its_token_only(tmp_path: Path) -> None:
                              env={**os.environ, TOKEN_VARIABLE: token + "2"})
     try:
         if os.path.isdir("/proc"):
+            # Popen returns once the child's exec has begun; the kernel fills in the new
+            # program's environment a moment later, and until then /proc shows it empty.
+            for p, t in ((marked, token), (other, token + "2")):
+                deadline = time.monotonic() + 10
+                while f"{TOKEN_VARIABLE}={t}".encode() not in _environ(p.pid) and time.monotonic() < deadline:
+                    time.sleep(0.01)
             assert kill_marked(token) == 1
             assert marked.wait(timeout=10) == -signal.SIGKILL
             assert other.poll() is None
