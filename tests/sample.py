@@ -1,6 +1,6 @@
-"""The shared rules sample (``../shared/data/rules-sample``, beside the repository): games
-and legality probes from an independent reading of RULES.md. CI always has it, so a
-missing sample is an error, never a skip."""
+"""The rules sample (``tests/data/rules-sample``, its README says where it came from): games
+and legality probes from an independent reading of the rules. It is part of the repository,
+so a missing sample is an error, never a skip."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "rules-sample"
+SAMPLE = Path(__file__).resolve().parent / "data" / "rules-sample"
 
 
 def load(name: str) -> list[dict[str, Any]]:

@@ -113,7 +113,7 @@ def _probes() -> list[dict]:
 
 @pytest.mark.parametrize("record", _probes(), ids=lambda r: r["id"])
 def test_from_sample_positions(record: dict) -> None:
-    """Superko, snapback and suicide positions from the shared sample, a few plies deep."""
+    """Superko, snapback and suicide positions from the rules sample (tests/data/rules-sample), a few plies deep."""
     size = record["size"]
     game, ref = pair(size, size, record["moves"], to_move=record["first_player"])
     check(game, ref, 3 if size <= 3 else 2)

@@ -1,6 +1,6 @@
-"""The reference implementation replays the shared rules sample exactly.
+"""The reference implementation replays the rules sample exactly.
 
-The sample (``../shared/data/rules-sample``, beside the repository) comes from a separate
+The sample (``tests/data/rules-sample``, its README says where it came from) comes from a separate
 implementation of the same rules text; every record must agree with ``reference.py``.
 """
 

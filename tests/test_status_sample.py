@@ -1,5 +1,5 @@
-"""Every record of the shared status sample (``../shared/data/status-sample``, beside the
-repository): small whole boards confirmed by an independent, exhaustive reading of
+"""Every record of the status sample (``tests/data/status-sample``, its README says where it
+came from): small whole boards confirmed by an independent, exhaustive reading of
 STATUS.md. Its README describes the fields; a missing sample is an error, never a skip."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 import ikeda
 
-SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "status-sample" / "positions.jsonl"
+SAMPLE = Path(__file__).resolve().parent / "data" / "status-sample" / "positions.jsonl"
 
 
 def _load() -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Territory Rules I: the preliminary end, pass stones, the rule of equal numbers of
 moves, territory-minus-prisoners counting (RULES.md, "Territory Rules I"; seed 003), and
-the Territory I / Area II counts of the shared rules sample."""
+the Territory I / Area II counts of the rules sample (tests/data/rules-sample)."""
 
 from __future__ import annotations
 

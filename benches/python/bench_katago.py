@@ -1,8 +1,8 @@
 """Native playouts beside KataGo's C++ ``Board`` driven by a plain loop with the same
 policy, in the same run: the yardstick of the board kernel.
 
-The driver is built from a snapshot of lightvector/KataGo by the peers' build script
-(``sh build.sh <KataGo git dir> <outdir>``, see benches/README.md); point
+The driver is built from a snapshot of lightvector/KataGo by ``benches/katago/build.sh``
+(``sh benches/katago/build.sh <KataGo git dir> target/katago``, see its README); point
 ``IKEDA_KATAGO_DRIVER`` at the binary, or leave it at ``target/katago/kgplayout``. Without
 it these benchmarks skip. Each of five rounds runs the driver for two seconds, then
 ``simulate(threads=1)`` for at least as long, alternately, so both see the same load; the
