@@ -137,7 +137,7 @@ def test_one_eye_space_is_no_safe_group() -> None:
 def test_safe_groups_prove_most_stones_of_the_real_samples(path: Path) -> None:
     """On each sample game the static proofs (safe walls and safe groups) cover more than
     60% of the stones (the safe walls alone: 16.5% of the stones of the 400-game corpus,
-    benches/README.md): groups of several chains joined through small pockets."""
+    benches/LOG.md): groups of several chains joined through small pockets."""
     game, _ = final(path)
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
     stones = sum(len(c.stones) for c in r.chains)

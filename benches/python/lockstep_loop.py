@@ -65,7 +65,7 @@ class RandomActions:
 
 class ArgmaxActions:
     """The same policy by a random score per action and an argmax over the legal ones
-    (the sampling of the earlier rounds in benches/README.md), also into buffers made
+    (the sampling of the earlier rounds in benches/LOG.md), also into buffers made
     once: one random number per action."""
 
     def __init__(self, n: int, width: int) -> None:
