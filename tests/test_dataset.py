@@ -179,3 +179,17 @@ def test_a_bad_cell_of_a_sweep_is_refused_before_any_game(tmp_path: Path, capsys
     assert main(["simulate", "--size", "7,40", "--games", "100", "--out", f"{tmp_path}/", "--quiet"]) == 2
     assert "40x40" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.parquet"))
+
+
+def test_simulate_and_summary_commands_do_not_import_each_other() -> None:
+    """Both print through cli/report.py; neither imports the other, lazily included."""
+    import ast
+
+    cli = Path(__file__).resolve().parents[1] / "python" / "ikeda" / "cli"
+    for name, other in (("simulate", "summary"), ("summary", "simulate")):
+        tree = ast.parse((cli / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {
+            alias.name if node.module is None else node.module
+            for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
+        }
+        assert other not in imported and f"cli.{other}" not in imported, (name, imported)

@@ -324,18 +324,20 @@ def test_a_run_of_1e14_games_starts_its_first_shard_at_once_in_bounded_memory(tm
     assert (int(first), int(games)) == (0, 20_000) and float(seconds) < 5, got.stdout
 
 
-def test_the_summary_without_out_keeps_totals_not_games() -> None:
-    cells = [Cell(5, 5, AREA_III)]
-    simulate_totals(cells, 100, chunk=100, threads=1)  # warm up the imports and the pool
+def test_the_summary_without_out_keeps_totals_not_games(capsys: pytest.CaptureFixture[str]) -> None:
+    command = ["simulate", "--size", "5", "--threads", "1", "--shard", "1000", "--quiet", "--games"]
+    assert main([*command, "1000"]) == 0  # imports, the thread pool and the table's first drawing
+    capsys.readouterr()
     tracemalloc.start()
     try:
-        [totals], _ = simulate_totals(cells, 60_000, chunk=1_000, threads=1)
+        assert main([*command, "60000"]) == 0
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert totals.games == 60_000
-    assert peak < 1_000_000, peak  # 60,000 games' arrays would be about 1.6 MB
-    whole = simulate(5, 60_000, threads=1).totals()
+    assert "60,000 games" in capsys.readouterr().out
+    assert peak < 1_000_000, peak  # 60,000 games' arrays are 1.6 MB, twice that while joined
+    [totals], _ = simulate_totals([Cell(5, 5, AREA_III)], 3_000, chunk=700, threads=1)
+    whole = simulate(5, 3_000, threads=1).totals()
     assert (totals.black_wins, totals.moves, totals.histogram) == (whole.black_wins, whole.moves, whole.histogram)
 
 
