@@ -208,3 +208,29 @@ def test_an_address_where_nothing_listens_is_an_error_within_seconds() -> None:
     )
     assert got.returncode == 2 and "cannot connect to Ray" in got.stderr, got.stderr
     assert time.monotonic() - started < 60
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process tree from /proc")
+def test_only_the_processes_ray_started_are_ended() -> None:
+    from ikeda import distributed
+
+    earlier = subprocess.Popen(["sleep", "60"])  # a child of ours from before Ray's start
+    before = distributed._children()
+    # after it: a Ray-like program (named from the ray package) with a child, and another program
+    ray_like = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; subprocess.run(['sleep', '60'])", "ray/raylet"])
+    other = subprocess.Popen(["sleep", "61"])
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            found = {pid for pid, _ in distributed._ray_processes(before)}
+            if len(found) == 2:
+                break
+            time.sleep(0.05)
+        assert ray_like.pid in found and len(found) == 2 and not {earlier.pid, other.pid} & found
+        distributed._end(distributed._ray_processes(before))
+        assert ray_like.wait(timeout=10) is not None
+        assert earlier.poll() is None and other.poll() is None
+    finally:
+        for p in (earlier, ray_like, other):
+            p.kill()
+            p.wait()

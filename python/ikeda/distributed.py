@@ -66,6 +66,7 @@ def session(address: str = "auto", *, workers: int | None = None, shutdown: bool
     if workers is not None and workers < 1:
         raise ArgumentError(f"workers must be at least 1, not {workers}")
     started = False
+    before: set[tuple[int, int]] = set()
     if not ray.is_initialized():
         options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
         if address == "local":
@@ -75,6 +76,7 @@ def session(address: str = "auto", *, workers: int | None = None, shutdown: bool
             options.update(address=address)
         elif os.environ.get("RAY_ADDRESS"):
             reachable(ray, os.environ["RAY_ADDRESS"])
+        before = _children()
         try:
             with held_sigint():
                 ray.init(**options)
@@ -86,9 +88,9 @@ def session(address: str = "auto", *, workers: int | None = None, shutdown: bool
     finally:
         if started and shutdown:
             with held_sigint():
-                ours = _descendants()
+                ours = _ray_processes(before)
                 ray.shutdown()
-                _end(ours | _descendants())
+                _end(ours | _ray_processes(before))
 
 
 def reachable(ray: Any, address: str) -> None:
@@ -132,26 +134,44 @@ def held_sigint() -> Iterator[None]:
         previous(signal.SIGINT, None)
 
 
-def _descendants() -> set[tuple[int, int]]:
-    """This process's descendants as (pid, start time), read from /proc (empty where
-    there is none)."""
-    parent: dict[int, int] = {}
-    started: dict[int, int] = {}
+def _processes() -> dict[int, tuple[int, int]]:
+    """Every process's parent and start time, from /proc (empty where there is none)."""
+    table: dict[int, tuple[int, int]] = {}
     with contextlib.suppress(OSError):
         for name in os.listdir("/proc"):
             if name.isdigit():
                 with contextlib.suppress(OSError, ValueError, IndexError):
                     with open(f"/proc/{name}/stat", "rb") as f:
                         fields = f.read().rsplit(b")", 1)[1].split()
-                    parent[int(name)], started[int(name)] = int(fields[1]), int(fields[19])
-    out: set[tuple[int, int]] = set()
-    frontier = [os.getpid()]
-    while frontier:
-        pid = frontier.pop()
-        for child, p in parent.items():
-            if p == pid and (child, started[child]) not in out:
-                out.add((child, started[child]))
-                frontier.append(child)
+                    table[int(name)] = (int(fields[1]), int(fields[19]))
+    return table
+
+
+def _children() -> set[tuple[int, int]]:
+    """This process's children as (pid, start time)."""
+    me = os.getpid()
+    return {(pid, start) for pid, (parent, start) in _processes().items() if parent == me}
+
+
+def _ray_processes(before: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The processes Ray started here: the children of this process that were not there
+    before ``ray.init`` and run a program of the ``ray`` package (GCS, raylet, monitors),
+    and all their descendants (agents, workers). Other children are left alone."""
+    table = _processes()
+    roots = []
+    for child in _children() - before:
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{child[0]}/cmdline", "rb") as f:
+                if b"ray" in f.read():
+                    roots.append(child)
+    out = set(roots)
+    todo = [pid for pid, _ in roots]
+    while todo:
+        parent = todo.pop()
+        for pid, (ppid, start) in table.items():
+            if ppid == parent and (pid, start) not in out:
+                out.add((pid, start))
+                todo.append(pid)
     return out
 
 
