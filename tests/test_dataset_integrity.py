@@ -92,7 +92,7 @@ def test_a_second_run_into_a_directory_being_written_is_refused(tmp_path: Path) 
 
     dataset.write(tmp_path, [CELL], 200, seed=1, shard_games=100, threads=1, on_shard=meanwhile)
     assert refused
-    [f.shard.pass_probability for f in dataset.shard_files(tmp_path)] == [0.0, 0.0]
+    assert [f.shard.pass_probability for f in dataset.shard_files(tmp_path)] == [0.0, 0.0]
     # once the first run is over, the other kind of game is still refused, for any seed
     with pytest.raises(dataset.DatasetError, match="pass probability"):
         dataset.write(tmp_path, [CELL], 200, seed=3, pass_probability=0.2, threads=1)
@@ -133,6 +133,14 @@ def test_a_shard_under_another_name_is_refused(tmp_path: Path, capsys: pytest.Ca
     assert calls == []
     assert main(["simulate", "--size", "7", "--games", "100", "--shard", "100", "--out", f"{tmp_path}/", "--quiet"]) == 2
     assert f"{taken.id}.parquet" in capsys.readouterr().err
+
+
+def test_parameters_given_as_ints_or_numpy_values_name_shards_as_they_read_back(tmp_path: Path) -> None:
+    dataset.write(tmp_path, [CELL], 50, seed=np.uint64(7), pass_probability=0, max_moves=np.int64(500), threads=1)
+    dataset.write(tmp_path, [Cell(5, 5, AREA_III)], 50, seed=7, pass_probability=np.float64(0.25), threads=1)
+    assert sorted((f.shard.seed, f.shard.pass_probability, f.shard.max_moves) for f in dataset.shard_files(tmp_path)) == [
+        (7, 0.0, 500), (7, 0.25, None)
+    ]
 
 
 def test_a_foreign_file_under_a_taken_name_is_not_kept_silently(tmp_path: Path) -> None:

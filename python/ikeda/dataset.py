@@ -348,6 +348,11 @@ def write(
     another pass probability or move cap, or if a file in it is not a shard
     (:func:`shard_files`).
     """
+    # As the files' metadata will read them back (plain ints and floats), so names match.
+    seed = whole(seed, "seed", 0, 2**64 - 1)
+    pass_probability = probability(pass_probability, "pass_probability")
+    if max_moves is not None:
+        max_moves = whole(max_moves, "max_moves", 0, MAX_MOVES)
     root = Path(directory)
     try:
         root.mkdir(parents=True, exist_ok=True)

@@ -79,7 +79,7 @@ class Shard:
         probability, move cap) and their range, so two shards have the same name only if
         they hold the same games."""
         cap = "" if self.max_moves is None else f"-cap{self.max_moves}"
-        return f"{self.cell.key}-seed{self.seed}-pass{self.pass_probability!r}{cap}-g{self.first:012d}-{self.first + self.games:012d}"
+        return f"{self.cell.key}-seed{self.seed}-pass{float(self.pass_probability)!r}{cap}-g{self.first:012d}-{self.first + self.games:012d}"
 
     @property
     def legacy_id(self) -> str:

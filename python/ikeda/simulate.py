@@ -168,8 +168,7 @@ def simulate_totals(
         if result.shard.id in seen:
             return False
         seen.add(result.shard.id)
-        r = result
-        totals[r.shard.cell].add(r.margin, r.margin_area2, r.first_passer, r.length, r.capped)
+        totals[result.shard.cell].add(result.margin, result.margin_area2, result.first_passer, result.length, result.capped)
         return True
 
     _, seconds = _run(

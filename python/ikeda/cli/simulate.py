@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 
 from rich.console import Console
 
