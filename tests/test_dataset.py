@@ -37,10 +37,10 @@ def counting(calls: list[Shard]) -> object:
 def test_dataset_rows_are_the_games_of_a_single_run(tmp_path: Path) -> None:
     written = dataset.write(tmp_path, RUN, 1000, seed=4, shard_games=300, threads=1)
     assert (written.played, written.skipped, written.games) == (8, 0, 2000)
-    assert len(list(tmp_path.glob("*.parquet"))) == 8 and not list(tmp_path.glob(".*"))
+    assert len(list(tmp_path.glob("*.parquet"))) == 8 and [p.name for p in tmp_path.glob(".*")] == [dataset.LOCK]
     table = pads.dataset(tmp_path).to_table()
     assert set(table.column_names) == {
-        "game", "size", "height", "rules", "komi", "seed",
+        "game", "width", "height", "rules", "komi", "seed",
         "margin", "winner", "first_passer", "length", "margin_area2", "capped",
     }
     for cell in RUN:
@@ -49,7 +49,7 @@ def test_dataset_rows_are_the_games_of_a_single_run(tmp_path: Path) -> None:
         assert rows.column("game").to_pylist() == list(range(1000))
         for name in ("margin", "first_passer", "length", "margin_area2", "capped", "winner"):
             assert np.array_equal(rows.column(name).to_numpy(), getattr(single, name)), name
-        assert set(rows.column("size").to_pylist()) == {7} and set(rows.column("seed").to_pylist()) == {4}
+        assert set(rows.column("width").to_pylist()) == {7} and set(rows.column("seed").to_pylist()) == {4}
     [loaded] = dataset.load(tmp_path, [RUN[1]])
     assert loaded.rules == RUN[1].rules and np.array_equal(loaded.margin, simulate(7, 1000, rules=RUN[1].rules, seed=4).margin)
 
@@ -164,7 +164,7 @@ def test_ctrl_c_keeps_the_shards_written_and_the_same_command_resumes(tmp_path: 
     assert child.returncode == 130, err
     assert "cancelled" in err and "resume" in " ".join(err.split())
     files = dataset.shard_files(out)  # every file there is a whole shard
-    assert 2 <= len(files) < 800 and not list(out.glob(".*"))
+    assert 2 <= len(files) < 800 and [p.name for p in out.glob(".*")] == [dataset.LOCK]
     for f in files:
         assert pq.read_table(f.path).num_rows == f.shard.games == 500
     # the rest of the run, here with fewer games so the test stays short
@@ -179,3 +179,17 @@ def test_a_bad_cell_of_a_sweep_is_refused_before_any_game(tmp_path: Path, capsys
     assert main(["simulate", "--size", "7,40", "--games", "100", "--out", f"{tmp_path}/", "--quiet"]) == 2
     assert "40x40" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.parquet"))
+
+
+def test_simulate_and_summary_commands_do_not_import_each_other() -> None:
+    """Both print through cli/report.py; neither imports the other, lazily included."""
+    import ast
+
+    cli = Path(__file__).resolve().parents[1] / "python" / "ikeda" / "cli"
+    for name, other in (("simulate", "summary"), ("summary", "simulate")):
+        tree = ast.parse((cli / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {
+            alias.name if node.module is None else node.module
+            for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
+        }
+        assert other not in imported and f"cli.{other}" not in imported, (name, imported)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -124,3 +127,110 @@ def test_cli_ray_run_writes_the_dataset_of_a_single_run(ray: Any, tmp_path: Path
     [got] = dataset.load(out)
     same_games(got, simulate(7, 900, seed=2, threads=2))
     assert ray.is_initialized()  # the CLI leaves a Ray it did not start running
+
+
+def _processes() -> dict[int, tuple[int, int, str]]:
+    """Every process: parent, start time and command line, from /proc."""
+    out = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    cmd = f.read().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if fields[0] != b"Z":
+                out[int(name)] = (int(fields[1]), int(fields[19]), cmd)
+    return out
+
+
+def _descendants(root: int, seen: dict[tuple[int, int], str]) -> None:
+    table = _processes()
+    todo = [root]
+    while todo:
+        parent = todo.pop()
+        for pid, (ppid, start, cmd) in table.items():
+            if ppid == parent and (pid, start) not in seen:
+                seen[pid, start] = cmd
+                todo.append(pid)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process tree from /proc")
+def test_ctrl_c_of_a_local_ray_run_exits_130_and_leaves_no_process(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    command = [sys.executable, "-m", "ikeda", "simulate", "--size", "9", "--games", "1000000", "--shard", "2000",
+               "--ray", "local", "--workers", "2", "--out", f"{tmp_path}/", "--quiet"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "python")},
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    seen: dict[tuple[int, int], str] = {}
+    try:
+        # Ctrl-C once Ray's agents are up (they are what outlived the run) and a task runs.
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and child.poll() is None:
+            _descendants(child.pid, seen)
+            if any("agent" in cmd for cmd in seen.values()) and any("ray::" in cmd or "worker" in cmd for cmd in seen.values()):
+                break
+            time.sleep(0.1)
+        assert child.poll() is None and any("agent" in cmd for cmd in seen.values()), seen
+        child.send_signal(signal.SIGINT)
+        while child.poll() is None and time.monotonic() < deadline + 60:
+            _descendants(child.pid, seen)
+            time.sleep(0.05)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130, err
+    assert "Traceback" not in err and "Check failed" not in err, err
+    time.sleep(0.5)
+    now = _processes()
+    left = [cmd[:80] for (pid, start), cmd in seen.items() if pid in now and now[pid][1] == start]
+    for pid, start in seen:
+        if pid in now and now[pid][1] == start:
+            os.kill(pid, signal.SIGKILL)
+    assert left == []
+
+
+def test_an_address_where_nothing_listens_is_an_error_within_seconds() -> None:
+    pytest.importorskip("ray")
+    with socket.socket() as s:  # a port that nothing listens on once closed
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    started = time.monotonic()
+    got = subprocess.run(
+        [sys.executable, "-m", "ikeda", "simulate", "--games", "100", "--ray", f"127.0.0.1:{port}", "--quiet"],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "python"), "RAY_ADDRESS": ""},
+    )
+    assert got.returncode == 2 and "cannot connect to Ray" in got.stderr, got.stderr
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process tree from /proc")
+def test_only_the_processes_ray_started_are_ended() -> None:
+    from ikeda import distributed
+
+    earlier = subprocess.Popen(["sleep", "60"])  # a child of ours from before Ray's start
+    before = distributed._children()
+    # after it: a Ray-like program (named from the ray package) with a child, and another program
+    ray_like = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; subprocess.run(['sleep', '60'])", "ray/raylet"])
+    other = subprocess.Popen(["sleep", "61"])
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            found = {pid for pid, _ in distributed._ray_processes(before)}
+            if len(found) == 2:
+                break
+            time.sleep(0.05)
+        assert ray_like.pid in found and len(found) == 2 and not {earlier.pid, other.pid} & found
+        distributed._end(distributed._ray_processes(before))
+        assert ray_like.wait(timeout=10) is not None
+        assert earlier.poll() is None and other.poll() is None
+    finally:
+        for p in (earlier, ray_like, other):
+            p.kill()
+            p.wait()

@@ -4,13 +4,13 @@ loop behind ``simulate()``, ``dataset.write()`` and the command line."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable
 
-from .shards import Shard, ShardResult, check, play_shard
+from .shards import Plan, Shard, ShardResult, check, play_shard
 
 
 def played(
-    shards: Sequence[Shard],
+    shards: Plan | Iterable[Shard],
     *,
     ray: str | None = None,
     workers: int | None = None,
@@ -27,10 +27,14 @@ def played(
     `workers` at once, finishing in any order; a task whose worker dies is retried up to
     `retries` times. `shutdown`: shut down a Ray started here when done. Bad parameters
     raise here, before any task starts. Closing the iterator early cancels what is in
-    flight.
+    flight. A :class:`~ikeda.shards.Plan` is played as it is made, one shard at a time.
     """
-    for shard in {s.cell: s for s in shards}.values():  # one shard per cell
-        check(shard)
+    if isinstance(shards, Plan):
+        shards.check()
+    else:
+        shards = list(shards)
+        for shard in {s.cell: s for s in shards}.values():  # one shard per cell
+            check(shard)
     if ray is None:
         one = play if play is not play_shard else functools.partial(play_shard, threads=threads)
         for shard in shards:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -74,7 +75,15 @@ class Shard:
 
     @property
     def id(self) -> str:
-        """The shard's name, unique within a dataset: its cell and game range."""
+        """The shard's name: everything that decides its games (cell, seed, pass
+        probability, move cap) and their range, so two shards have the same name only if
+        they hold the same games."""
+        cap = "" if self.max_moves is None else f"-cap{self.max_moves}"
+        return f"{self.cell.key}-seed{self.seed}-pass{float(self.pass_probability)!r}{cap}-g{self.first:012d}-{self.first + self.games:012d}"
+
+    @property
+    def legacy_id(self) -> str:
+        """The name datasets written before format 2 gave a shard: its cell and range only."""
         return f"{self.cell.key}-g{self.first:012d}-{self.first + self.games:012d}"
 
 
@@ -131,6 +140,41 @@ def check(shard: Shard) -> None:
     play_shard(Shard(shard.cell, shard.seed, 0, 0, shard.pass_probability, shard.max_moves))
 
 
+@dataclass(frozen=True)
+class Plan:
+    """The shards of a run still to play, made one at a time as they are taken (a run of
+    10^14 games is 5 billion shards: none is made before it is played). Iterating again
+    starts again."""
+
+    cells: tuple[Cell, ...]
+    seed: int
+    shard_games: int
+    pass_probability: float
+    max_moves: int | None
+    #: Per cell, the ranges of games still to play, sorted.
+    gaps: tuple[tuple[tuple[int, int], ...], ...]
+
+    @property
+    def games(self) -> int:
+        """The games still to play, over every cell."""
+        return sum(hi - lo for cell_gaps in self.gaps for lo, hi in cell_gaps)
+
+    def __iter__(self) -> Iterator[Shard]:
+        size = self.shard_games
+        for cell, cell_gaps in zip(self.cells, self.gaps):
+            for lo, hi in cell_gaps:
+                cut = lo
+                while cut < hi:
+                    end = min(hi, (cut // size + 1) * size)
+                    yield Shard(cell, self.seed, cut, end - cut, self.pass_probability, self.max_moves)
+                    cut = end
+
+    def check(self) -> None:
+        """Raises the error any shard of the plan would raise in a worker, at once."""
+        for cell in self.cells:
+            check(Shard(cell, self.seed, 0, 0, self.pass_probability, self.max_moves))
+
+
 def plan(
     run_cells: Sequence[Cell],
     games: int,
@@ -140,23 +184,21 @@ def plan(
     pass_probability: float = 0.0,
     max_moves: int | None = None,
     done: Iterable[Shard] = (),
-) -> list[Shard]:
+) -> Plan:
     """The shards of a run still to play: games ``0 .. games-1`` of each cell, less the
     ranges of the shards in `done` (of this seed and cell), cut into shards of at most
     `shard_games` games at multiples of `shard_games` (so a resumed run cuts where the
-    first one did)."""
+    first one did). The plan's size grows with `done`, not with `games`."""
     if games < 0 or shard_games <= 0:
         raise ArgumentError(f"games must be positive or 0 and shards at least 1 game (got {games}, {shard_games})")
-    out: list[Shard] = []
-    for cell in run_cells:
-        covered = sorted((s.first, s.first + s.games) for s in done if s.cell == cell and s.seed == seed)
-        for lo, hi in _gaps(covered, games):
-            cut = lo
-            while cut < hi:
-                end = min(hi, (cut // shard_games + 1) * shard_games)
-                out.append(Shard(cell, seed, cut, end - cut, pass_probability, max_moves))
-                cut = end
-    return out
+    covered: dict[Cell, list[tuple[int, int]]] = defaultdict(list)
+    for s in done:
+        if s.seed == seed:
+            covered[s.cell].append((s.first, s.first + s.games))
+    return Plan(
+        tuple(run_cells), seed, shard_games, pass_probability, max_moves,
+        tuple(tuple(_gaps(sorted(covered.get(cell, [])), games)) for cell in run_cells),
+    )
 
 
 def _gaps(covered: list[tuple[int, int]], games: int) -> list[tuple[int, int]]:

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from .limits import MAX_GAMES, MAX_MOVES, board_side, probability, thread_count, whole
 from .rules import Rules, as_rules
 from .runs import played
-from .shards import Cell, ShardResult, default_shard_games, plan
+from .shards import Cell, Plan, ShardResult, default_shard_games, plan
 from .totals import Totals
 
 
@@ -130,7 +130,71 @@ def simulate_cells(
     """:func:`simulate` for several cells (board sizes, rulesets and komis, see
     :func:`ikeda.shards.cells`) in one run: one :class:`Simulation` per cell, in order.
     `on_chunk(games_done)` counts the games of every cell; `shutdown` shuts down a Ray
-    started here when done."""
+    started here when done. The arrays take about 30 bytes a game: for summaries of
+    longer runs, :func:`simulate_totals` keeps none."""
+    parts: dict[str, ShardResult] = {}  # by shard id: a shard counts once
+
+    def keep(result: ShardResult) -> bool:
+        return parts.setdefault(result.shard.id, result) is result
+
+    todo, seconds = _run(
+        run_cells, games, keep, threads=threads, seed=seed, pass_probability=pass_probability, max_moves=max_moves,
+        chunk=chunk, on_chunk=on_chunk, ray=ray, workers=workers, shutdown=shutdown,
+    )
+    return [_gather(cell, todo.seed, [parts[s.id] for s in todo if s.cell == cell], seconds) for cell in run_cells]
+
+
+def simulate_totals(
+    run_cells: Sequence[Cell],
+    games: int,
+    *,
+    threads: int = 0,
+    seed: int = 1,
+    pass_probability: float = 0.0,
+    max_moves: int | None = None,
+    chunk: int | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+    ray: str | None = None,
+    workers: int | None = None,
+    shutdown: bool = False,
+) -> tuple[list[Totals], float]:
+    """:func:`simulate_cells`'s summary statistics without its arrays: each shard's games
+    are added to its cell's :class:`Totals` as it finishes and dropped, so memory does
+    not grow with `games`. The totals per cell, in order, and the run's seconds."""
+    totals = {cell: Totals() for cell in run_cells}
+    seen: set[str] = set()  # a shard counts once
+
+    def keep(result: ShardResult) -> bool:
+        if result.shard.id in seen:
+            return False
+        seen.add(result.shard.id)
+        totals[result.shard.cell].add(result.margin, result.margin_area2, result.first_passer, result.length, result.capped)
+        return True
+
+    _, seconds = _run(
+        run_cells, games, keep, threads=threads, seed=seed, pass_probability=pass_probability, max_moves=max_moves,
+        chunk=chunk, on_chunk=on_chunk, ray=ray, workers=workers, shutdown=shutdown,
+    )
+    return [totals[cell] for cell in run_cells], seconds
+
+
+def _run(
+    run_cells: Sequence[Cell],
+    games: int,
+    keep: Callable[[ShardResult], bool],
+    *,
+    threads: int,
+    seed: int,
+    pass_probability: float,
+    max_moves: int | None,
+    chunk: int | None,
+    on_chunk: Callable[[int], None] | None,
+    ray: str | None,
+    workers: int | None,
+    shutdown: bool,
+) -> tuple[Plan, float]:
+    """Checks a run's parameters, plays its shards and gives each result to `keep`
+    (which says whether it was new); the plan played and the wall time."""
     games = whole(games, "games", 0, 2**63 - 1)
     threads = thread_count(threads)
     if chunk is not None:
@@ -141,18 +205,15 @@ def simulate_cells(
         max_moves = whole(max_moves, "max_moves", 0, MAX_MOVES)
     shard_games = chunk if chunk is not None else default_shard_games(games, ray=ray is not None)
     todo = plan(run_cells, games, seed=seed, shard_games=shard_games, pass_probability=pass_probability, max_moves=max_moves)
-    parts: dict[str, ShardResult] = {}  # by shard id: a shard counts once
     done = 0
     start = time.perf_counter()
     with contextlib.closing(played(todo, ray=ray, workers=workers, threads=threads, shutdown=shutdown)) as results:
         for result in results:
-            if result.shard.id not in parts:
-                parts[result.shard.id] = result
+            if keep(result):
                 done += result.shard.games
             if on_chunk is not None:
                 on_chunk(done)
-    seconds = time.perf_counter() - start
-    return [_gather(cell, seed, [parts[s.id] for s in todo if s.cell == cell], seconds) for cell in run_cells]
+    return todo, time.perf_counter() - start
 
 
 def _gather(cell: Cell, seed: int, ordered: list[ShardResult], seconds: float) -> Simulation:
