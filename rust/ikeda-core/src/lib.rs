@@ -39,6 +39,7 @@ pub mod sgf;
 pub mod status;
 mod territory;
 mod tiers;
+mod word_hash;
 mod zobrist;
 
 pub use batch::{BadPolicy, Batch, Policy, StepError, EXTRA_PLANES};

@@ -18,6 +18,7 @@ use crate::game::{Ending, Game};
 use crate::geometry::{Geometry, Loc};
 use crate::playout::{game_seed, policy_play_where};
 use crate::position::{PlayRules, Position};
+use crate::status::limits::{PLAYOUT_EXTRA_MOVES, PLAYOUT_MOVES_PER_POINT};
 use crate::territory::ownership;
 
 /// For each point (flat index), in how many of `playouts` random playouts from `cells`
@@ -35,7 +36,7 @@ pub(crate) fn ownership_counts(
     };
     let (black, white) = (pick(1), pick(2));
     let points = geo.points();
-    let cap = 3 * points + 100;
+    let cap = PLAYOUT_MOVES_PER_POINT * points + PLAYOUT_EXTRA_MOVES;
     crate::with_tier!(geo, N => {
         let start = Position::<N>::from_setup(geo, PlayRules::IKEDA, &black, &white)?;
         Ok((0..u64::from(playouts))
