@@ -34,6 +34,7 @@ mod mcts;
 mod memory;
 mod perft;
 mod playout;
+mod playout_policy;
 mod position;
 pub mod sgf;
 pub mod status;
