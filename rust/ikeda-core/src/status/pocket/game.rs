@@ -359,7 +359,7 @@ impl PocketGame {
 mod tests {
     use super::*;
     use crate::status::pocket::depth_first::{DepthFirstProver, ProofBudget};
-    use crate::status::pocket::testing::{locals, random_boards};
+    use crate::status::pocket::testing::{drawn, locals, random_boards};
 
     #[test]
     fn wall_tests_without_tracing_agree_with_the_traced_chains() {
@@ -427,16 +427,12 @@ mod tests {
         );
     }
 
-    /// A real pocket's local game with every wall lenient (none first-class or exempt).
-    fn lenient_local(nbr: Vec<PocketSet>, walls: Vec<PocketSet>) -> PocketGame {
-        let n = walls.len();
-        PocketGame {
-            nbr,
-            walls,
-            lenient: vec![true; n],
-            immortal: vec![false; n],
-            exempt: vec![false; n],
-        }
+    /// A drawn pocket game (see [`drawn`]) with every wall lenient (none first-class or
+    /// exempt).
+    fn lenient(rows: &[&str]) -> (PocketGame, PocketSet, PocketSet) {
+        let (mut game, all, a, _) = drawn(rows);
+        game.lenient.fill(true);
+        (game, all, a)
     }
 
     /// Whether D settles the pocket with one eye, A first: by the exhaustive game and by
@@ -458,12 +454,16 @@ mod tests {
     #[test]
     fn first_class_wall_needs_no_liberty_in_the_pocket() {
         // A five-point pocket of a real game (Tygem 915971489, White's G19-K19 and the dead
-        // Black H18): the wall H17 (bit 4's only neighbour) touches the pocket only at the
-        // dead stone. Every D answer must give a lenient wall a liberty in the pocket, so
+        // Black H18; D is drawn with letters, A with O): the wall H17 (`e`) touches the
+        // pocket only at the dead stone. Every D answer must give a lenient wall a liberty in the pocket, so
         // A's K19 or H19 refutes the game: D cannot both capture H18 and answer. H17 is
         // first-class (two one-point eyes of its own), so it needs none, and D settles.
-        let mut local = lenient_local(vec![2, 21, 10, 4, 2], vec![1, 8, 17, 28, 16]);
-        let (all, a) = (31, 16);
+        let (mut local, all, a) = lenient(&[
+            "#a#db#", //
+            "a....b", //
+            "#cOdd#", //
+            "##e###",
+        ]);
         assert_eq!(
             settles_both_ways(&local, all, a),
             (Some(false), Some(false))
@@ -475,14 +475,20 @@ mod tests {
     #[test]
     fn wall_with_two_liberties_elsewhere_need_not_breathe_in_the_pocket() {
         // A five-point pocket of the same game (White's left side: B8, A7, B7, the dead
-        // Black C7 and A6; walls A10-A8, C8, D7-F8, B6-C2 and A5). The wall D7 (bit 3's
-        // only neighbour) touches the pocket only at the dead stone, so after A's B7 no D
+        // Black C7 and A6; walls A10-A8, C8, D7-F8, B6-C2 and A5, drawn `a` to `e`). The
+        // wall D7 (`c`) touches the pocket only at the dead stone, so after A's B7 no D
         // answer gives it a liberty here (A7 and B8 leave B7-C7 a liberty) and the game is
         // refuted. D7 has liberties at the start in two other credits (the eye point D6 and
         // the pocket D8-E8), so it is exempt while play goes on, and D settles: it still
         // touches the eye C7 at the end.
-        let mut local = lenient_local(vec![4, 20, 11, 4, 2], vec![3, 9, 8, 28, 16]);
-        let (all, a) = (31, 8);
+        let pocket = [
+            "##a##", //
+            "#a.b#", //
+            "a..Oc", //
+            "d.dd#", //
+            "#e###",
+        ];
+        let (mut local, all, a) = lenient(&pocket);
         for exempt in [false, true] {
             local.exempt[2] = exempt;
             assert_eq!(
@@ -493,9 +499,22 @@ mod tests {
         // After A's B7 and D's A7, D7 alone has no liberty here: excused while play goes
         // on, not for a settled state (`wall_tests_without_tracing_agree_with_the_traced_chains`
         // checks both on random states).
-        let (a2, d2) = (0b01100, 0b00010);
+        let (_, _, a2, d2) = drawn(&[
+            "##a##", //
+            "#a.b#", //
+            "aXOOc", //
+            "d.dd#", //
+            "#e###",
+        ]);
         assert!(local.walls_breathe(all, a2, d2));
         assert!(!local.chains_breathe(all, a2, d2, false));
-        assert!(local.settled(all, 0, 0b10100, 1, false));
+        let (_, _, none, settled) = drawn(&[
+            "##a##", //
+            "#a.b#", //
+            "a.X.c", //
+            "dXdd#", //
+            "#e###",
+        ]);
+        assert!(local.settled(all, none, settled, 1, false));
     }
 }

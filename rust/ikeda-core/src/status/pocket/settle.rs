@@ -94,20 +94,22 @@ impl PocketGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::status::pocket::testing::drawn;
 
     #[test]
     fn proof_search_settles_a_pocket_beyond_the_exhaustive_game() {
         // A twelve-point pocket of a real game (Tygem, December 2016) with four White
         // stones, bounded by three strict Black walls: its exhaustive game is beyond
         // MAX_POCKET_STATES, and the proof search finds D's strategy to one eye and to two.
-        let local = PocketGame {
-            nbr: vec![18, 37, 10, 4, 97, 18, 144, 1344, 640, 2304, 128, 512],
-            walls: vec![15, 2924, 3328],
-            lenient: vec![false; 3],
-            immortal: vec![false; 3],
-            exempt: vec![false; 3],
-        };
-        let (all, a) = ((1 << 12) - 1, 360);
+        let (local, all, a, _) = drawn(&[
+            "#aaaa#", //
+            "a...Oa", //
+            "#.Obb#", //
+            "bObb##", //
+            "#.O.b#", //
+            "c.c.b#", //
+            "#c#b##",
+        ]);
         let mut states = 0;
         assert_eq!(local.solve(all, a, 1, true, &mut states), None);
         let mut pool = SplitPool {
@@ -129,27 +131,13 @@ mod tests {
         // A 14-point corner territory two rows deep (rows of 7 points, the wall above it
         // and to its right, lenient: the group has an eye elsewhere), beyond the exhaustive
         // game: a large pocket is proven settled (settled goal first, then split goal).
-        let nbr: Vec<PocketSet> = (0..14)
-            .map(|j: usize| {
-                let (r, c) = (j / 7, j % 7);
-                let mut m: PocketSet = 1 << (j + 7 - 14 * r); // the point above or below
-                if c > 0 {
-                    m |= 1 << (j - 1);
-                }
-                if c < 6 {
-                    m |= 1 << (j + 1);
-                }
-                m
-            })
-            .collect();
-        let local = PocketGame {
-            nbr,
-            walls: vec![0b111_1111 | 1 << 13],
-            lenient: vec![true],
-            immortal: vec![false],
-            exempt: vec![false],
-        };
-        let all: PocketSet = (1 << 14) - 1;
+        let (mut local, all, _, _) = drawn(&[
+            "#aaaaaaa#", //
+            "#.......a", //
+            "#.......a", //
+            "#########",
+        ]);
+        local.lenient[0] = true;
         let (mut states, mut pool) = (0, SplitPool::new());
         assert_eq!(
             local.settles(all, 0, 1, true, &mut states, &mut pool),
@@ -163,17 +151,14 @@ mod tests {
         // White stones, bounded by three strict Black walls: the depth-first search runs
         // out of one large pocket's work with the settled goal, df-pn proves it with one
         // eye and with two.
-        let local = PocketGame {
-            nbr: vec![
-                2, 5, 18, 64, 1060, 80, 40, 2304, 4736, 9472, 16912, 4224, 10496, 20992, 41984,
-                16384,
-            ],
-            walls: vec![45, 33896, 2963],
-            lenient: vec![false; 3],
-            immortal: vec![false; 3],
-            exempt: vec![false; 3],
-        };
-        let (all, a): (PocketSet, PocketSet) = ((1 << 16) - 1, 360);
+        let (local, all, a, _) = drawn(&[
+            "##aca#a#", //
+            "#a...aOb", //
+            "#ccc.OOb", //
+            "c.O..bb#", //
+            "c.....b#", //
+            "#c###b##",
+        ]);
         let mut budget = ProofBudget::new(MAX_SPLIT_WORK, 0);
         assert!(
             DepthFirstProver::new(&local, all, 1, true, None, &mut budget)

@@ -262,7 +262,7 @@ fn part_settles(
 mod tests {
     use super::*;
     use crate::status::pocket::game::key;
-    use crate::status::pocket::testing::{check_proofs, random_boards};
+    use crate::status::pocket::testing::{check_proofs, drawn, random_boards};
 
     #[test]
     fn split_goal_never_proves_what_the_exhaustive_game_refutes() {
@@ -300,32 +300,25 @@ mod tests {
     fn one_lenient_chain_next_to_every_point_settles_without_search() {
         // A strip along a lenient wall: every point is next to it, so the vital walls'
         // filling argument settles it; the exhaustive game agrees.
-        let local = PocketGame {
-            nbr: vec![0b10, 0b101, 0b1010, 0b100],
-            walls: vec![0b1111],
-            lenient: vec![true],
-            immortal: vec![false],
-            exempt: vec![false],
-        };
+        let (mut local, all, a, _) = drawn(&[
+            "#aaaa#", //
+            "a.O..a", //
+            "#aaaa#",
+        ]);
+        local.lenient[0] = true;
         let mut states = 0;
         assert_eq!(
-            local.solve_from(
-                0b1111,
-                key(0b10, 0, false, 0),
-                1,
-                true,
-                200_000,
-                &mut states
-            ),
+            local.solve_from(all, key(a, 0, false, 0), 1, true, 200_000, &mut states),
             Some(true)
         );
         let mut budget = ProofBudget::new(1000, 12);
+        // The part is the whole strip, with the one chain (wall 0) next to all of it.
         assert!(part_settles(
             &local,
-            0b1111,
-            0b10,
+            all,
+            a,
             &[0],
-            &[(1, 0b1111, true)],
+            &[(1, all, true)],
             &[true],
             1,
             true,

@@ -178,3 +178,60 @@ pub(crate) fn for_each_exact_case(
         }
     }
 }
+
+/// A pocket game drawn, rows top first: `.` an empty point of the pocket, `O` an A stone
+/// in it, `X` a D stone in it, a lower-case letter a D stone of the wall of that letter
+/// (`a` the first wall), `#` no point of the game (the board's edge, or stones next to
+/// no pocket point). The pocket's points are numbered row by row, as a board numbers them;
+/// every wall is strict. `(game, all, a, d)`.
+pub(crate) fn drawn(rows: &[&str]) -> (PocketGame, PocketSet, PocketSet, PocketSet) {
+    let at = |r: usize, c: usize| rows[r].as_bytes()[c];
+    let mut points: Vec<(usize, usize)> = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, b) in row.bytes().enumerate() {
+            if matches!(b, b'.' | b'O' | b'X') {
+                points.push((r, c));
+            }
+        }
+    }
+    let around = |(r, c): (usize, usize)| {
+        [
+            (r.wrapping_sub(1), c),
+            (r, c.wrapping_sub(1)),
+            (r, c + 1),
+            (r + 1, c),
+        ]
+        .into_iter()
+        .filter(|&(r, c)| r < rows.len() && c < rows[r].len())
+    };
+    let bits = |keep: &dyn Fn((usize, usize)) -> bool| {
+        (0..points.len())
+            .filter(|&j| keep(points[j]))
+            .fold(0, |acc: PocketSet, j| acc | 1 << j)
+    };
+    let nbr = points
+        .iter()
+        .map(|&p| bits(&|q| around(p).any(|n| n == q)))
+        .collect();
+    let last = rows
+        .iter()
+        .flat_map(|r| r.bytes())
+        .filter(u8::is_ascii_lowercase)
+        .max()
+        .expect("a wall");
+    let walls: Vec<PocketSet> = (b'a'..=last)
+        .map(|w| bits(&|p| around(p).any(|(r, c)| at(r, c) == w)))
+        .collect();
+    let all = bits(&|_| true);
+    let a = bits(&|(r, c)| at(r, c) == b'O');
+    let d = bits(&|(r, c)| at(r, c) == b'X');
+    let n = walls.len();
+    let game = PocketGame {
+        nbr,
+        walls,
+        lenient: vec![false; n],
+        immortal: vec![false; n],
+        exempt: vec![false; n],
+    };
+    (game, all, a, d)
+}
