@@ -35,7 +35,8 @@ pub struct StatusOptions {
     pub budget: usize,
     /// The most bytes the search may hold at once (its graph and solver, by the sizes in
     /// [`STATE_BYTES`](crate::status::limits::STATE_BYTES) and
-    /// [`EDGE_BYTES`](crate::status::limits::EDGE_BYTES)); regions are searched one after another, so
+    /// [`EDGE_BYTES`](crate::status::limits::EDGE_BYTES)); regions are searched one after
+    /// another, so
     /// this bounds the whole confirmation.
     pub memory: usize,
     /// What to do with a region beyond the limits.

@@ -57,7 +57,12 @@ pub(crate) fn ownership_counts(
                         } else {
                             game.position.last_play().map(|(l, ..)| l)
                         };
-                        let mv = PlayoutPolicy::OWNERSHIP.choose(&mut game, last, &mut rng, &mut answers);
+                        let mv = PlayoutPolicy::OWNERSHIP.choose(
+                            &mut game,
+                            last,
+                            &mut rng,
+                            &mut answers,
+                        );
                         // The policy chooses among legal plays only.
                         game.play_unchecked(mv);
                         played += 1;

@@ -11,14 +11,15 @@
 //!
 //! The settling rule: a move that captures at least [`SETTLING_CAPTURE`] stones ends the
 //! hypothetical play there. From then on the captured chains never come back (G, T and G'
-//! fail for them for ever), the capturer's chains next to the captured points are taken
-//! as first-class (G and T hold for them for ever: no eye space of seven points or more
-//! is a killing shape), and every other chain keeps what it has (G if it is whole, never
-//! T). This is an assumption, like the estimated walls around the part, so nothing found
-//! with it is proven: the chains keep [`Proof::Conditional`](crate::status::report::Proof::Conditional). Only the chains of a
+//! fail for them for ever), the capturer's chains next to the captured points are taken as
+//! first-class (G and T hold for them for ever: no eye space of seven points or more is a
+//! killing shape), and every other chain keeps what it has (G if it is whole, never T).
+//! This is an assumption, like the estimated walls around the part, so nothing found with
+//! it is proven: the chains keep
+//! [`Proof::Conditional`](crate::status::report::Proof::Conditional). Only the chains of a
 //! seki take the answer: S chains that share an empty point with an S or N chain of the
-//! other colour, and N chains that share one with such an S chain (killable, but only by
-//! a chain in seki: Section 5 makes them seki stones too). Every other chain of the part
+//! other colour, and N chains that share one with such an S chain (killable, but only by a
+//! chain in seki: Section 5 makes them seki stones too). Every other chain of the part
 //! keeps its estimate, since the settling rule does not decide capture races exactly.
 //!
 //! What the rule changes against the exact search: only plays that capture a large chain.

@@ -455,9 +455,10 @@ mod tests {
     fn first_class_wall_needs_no_liberty_in_the_pocket() {
         // A five-point pocket of a real game (Tygem 915971489, White's G19-K19 and the dead
         // Black H18; D is drawn with letters, A with O): the wall H17 (`e`) touches the
-        // pocket only at the dead stone. Every D answer must give a lenient wall a liberty in the pocket, so
-        // A's K19 or H19 refutes the game: D cannot both capture H18 and answer. H17 is
-        // first-class (two one-point eyes of its own), so it needs none, and D settles.
+        // pocket only at the dead stone. Every D answer must give a lenient wall a liberty
+        // in the pocket, so A's K19 or H19 refutes the game: D cannot both capture H18 and
+        // answer. H17 is first-class (two one-point eyes of its own), so it needs none, and
+        // D settles.
         let (mut local, all, a) = lenient(&[
             "#a#db#", //
             "a....b", //

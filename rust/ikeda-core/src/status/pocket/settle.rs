@@ -33,8 +33,9 @@ impl SplitPool {
 impl PocketGame {
     /// Whether D, with A to move first from `a` (and no D stone), can force a settled state
     /// with at least `eyes` eyes without losing a wall: by the exhaustive game, and where
-    /// that is beyond [`MAX_POCKET_STATES`], by the proof search of `depth_first.rs` (whose `false`
-    /// may only mean "not proven"); `None` when both are beyond their limits.
+    /// that is beyond [`MAX_POCKET_STATES`], by the proof search of `depth_first.rs`
+    /// (whose `false` may only mean "not proven"); `None` when both are beyond their
+    /// limits.
     ///
     /// A pocket of more than [`MAX_POCKET`] points is proven by df-pn (`dfpn.rs`) only,
     /// with the settled goal and then the split goal of `split.rs` (its exhaustive game

@@ -14,7 +14,8 @@ use crate::status::report::Case;
 use crate::status::report::StatusError;
 
 /// The cases of the `tracked` chains, all inside the region `points` (chains and points as
-/// the whole board numbers them), and the number of states searched; `left` is what is left of the budget, and is charged.
+/// the whole board numbers them), and the number of states searched; `left` is what is
+/// left of the budget, and is charged.
 /// The search board is the narrowest bit set that holds the region: a region of at most
 /// 128 points keeps the fast `u128` board. A wider region may take at most
 /// 1/[`WIDE_SHARE`] of the budget: on a real board it is the open territories and
