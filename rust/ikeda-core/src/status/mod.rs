@@ -3,8 +3,8 @@
 //! (docs/status.md).
 //!
 //! Reading guide, by concept; each folder has its own guide in its `mod.rs`, and a folder
-//! uses only the folders listed before it (a test of `rust/ikeda-core/tests/` fails on an
-//! import circle):
+//! uses only the folders listed before it (`rust/ikeda-core/tests/status_modules.rs`
+//! fails on an import circle):
 //! - `limits.rs`: every tuning limit, with what it bounds and why it has its value;
 //! - `options.rs`: the options of a confirmation; `report.rs`: what it reports (cases,
 //!   statuses, proofs, regions, the count) and its errors;
