@@ -17,12 +17,13 @@
 //!   new chunk absorbs its parent while the parent is no longer than it (a binary counter),
 //!   so a line of play has O(log plays) chunks however often it was copied.
 
-use std::collections::{HashMap, TryReserveError};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::TryReserveError;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::color::{Cell, Color};
 use crate::geometry::Loc;
+use crate::word_hash::WordMap;
 
 /// One play in the history.
 #[derive(Clone, Copy, Debug)]
@@ -57,27 +58,8 @@ impl Entry {
     }
 }
 
-/// Zobrist hashes are uniformly random already: the table uses their low word as is.
-#[derive(Clone, Copy, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    #[inline]
-    fn write_u128(&mut self, n: u128) {
-        self.0 ^= n as u64;
-    }
-}
-
-type Keyed<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+/// The exact tables, keyed by Zobrist hash.
+type Keyed<V> = WordMap<u128, V>;
 
 /// Private plays scanned linearly before the tail gets its exact table.
 pub const TAIL_SCAN: usize = 512;

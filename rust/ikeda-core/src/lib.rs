@@ -34,11 +34,13 @@ mod mcts;
 mod memory;
 mod perft;
 mod playout;
+mod playout_policy;
 mod position;
 pub mod sgf;
 pub mod status;
 mod territory;
 mod tiers;
+mod word_hash;
 mod zobrist;
 
 pub use batch::{BadPolicy, Batch, Policy, StepError, EXTRA_PLANES};

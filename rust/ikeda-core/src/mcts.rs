@@ -18,14 +18,15 @@
 
 use std::time::{Duration, Instant};
 
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::color::{Cell, Color};
+use crate::color::Color;
 use crate::game::{Game, Rules};
 use crate::geometry::Loc;
 use crate::memory::NoMemory;
-use crate::playout::{is_eye, policy_play};
+use crate::playout::is_eye;
+use crate::playout_policy::PlayoutPolicy;
 
 /// RAVE equivalence parameter: the number of visits at which a node's own statistics and
 /// its all-moves-as-first statistics weigh the same.
@@ -292,36 +293,10 @@ impl<const N: usize> Tree<'_, N> {
     }
 }
 
-/// The playout policy's urgent replies to the opponent's play at `last`: capture a chain
-/// it leaves in atari (its own, or one of its neighbours), or extend a chain of ours it put
-/// in atari when the extension has room to breathe. Legal plays only.
-fn urgent<const N: usize>(game: &Game<N>, last: Loc, out: &mut Vec<Loc>) {
-    out.clear();
-    let board = game.position.board();
-    let s = board.geometry().stride;
-    let c = game.to_move;
-    for q in [last, last - s, last - 1, last + 1, last + s] {
-        let cell = board.cell(q);
-        if !matches!(cell, Cell::Black | Cell::White) {
-            continue;
-        }
-        let Some(lib) = board.last_liberty(q) else {
-            continue;
-        };
-        let room = [lib - s, lib - 1, lib + 1, lib + s]
-            .iter()
-            .filter(|&&n| board.cell(n) == Cell::Empty)
-            .count();
-        let capture = cell == Cell::stone(c.opponent());
-        if (capture || room >= 2) && !out.contains(&lib) && game.check(lib).is_ok() {
-            out.push(lib);
-        }
-    }
-}
-
-/// Plays `game` out: an urgent reply to the last play if there is one (see [`urgent`]),
-/// else the playout policy's uniform choice among the legal plays that fill none of the
-/// mover's own eyes ([`policy_play`]), else a pass; to the end or `max_moves` moves. Appends the moves (flat index, mover).
+/// Plays `game` out by the playout policy with its [`PlayoutPolicy::TREE_SEARCH`] options
+/// (an answer to an atari made by the last play if there is one, else the uniform choice
+/// among the legal plays that fill none of the mover's own eyes, else a pass); to the end
+/// or `max_moves` moves. Appends the moves (flat index, mover).
 fn playout<const N: usize>(
     game: &mut Game<N>,
     mut last: Option<Loc>,
@@ -331,22 +306,11 @@ fn playout<const N: usize>(
 ) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = game.position.geometry();
-    let mut urgent_plays: Vec<Loc> = Vec::with_capacity(5);
+    let mut answers: Vec<Loc> = Vec::with_capacity(5);
     let start = moves.len();
     while !game.passes.over && moves.len() - start < max_moves {
         let c = game.to_move;
-        match last {
-            Some(l) => urgent(game, l, &mut urgent_plays),
-            None => urgent_plays.clear(),
-        }
-        let mv = if urgent_plays.is_empty() {
-            policy_play(game, &mut rng)
-        } else {
-            Some(
-                urgent_plays
-                    [((u64::from(rng.next_u32()) * urgent_plays.len() as u64) >> 32) as usize],
-            )
-        };
+        let mv = PlayoutPolicy::TREE_SEARCH.choose(game, last, &mut rng, &mut answers);
         moves.push((mv.map_or(geo.pass_index(), |l| geo.index_of_loc(l)), c));
         // The move was chosen among legal ones and the game is not over.
         game.play_unchecked(mv);

@@ -1,5 +1,6 @@
-//! Static proof of first-class life for chains that Benson's test shows unconditionally
-//! alive through small enclosed empty areas (docs/status.md, "Safe walls").
+//! Vital walls (docs/status.md 2b, "safe walls" there): a static proof of first-class life
+//! for chains that Benson's test shows unconditionally alive through small enclosed
+//! areas, each *vital* to them.
 //!
 //! For colour D, a *pocket* is a maximal connected set of points holding no D stone (empty
 //! points and A stones); a pocket is *vital* to a D chain c when it holds an empty point
@@ -27,20 +28,20 @@
 //! survives D's filling, so for the rest of the board they are walls: the points around
 //! them are split into regions exactly as around frozen first-class chains (Section 7).
 
-use super::grid::board_neighbours;
 use crate::geometry::Geometry;
+use crate::status::search::grid::{board_neighbours, components};
 
 /// The chains of colour `c` (1 Black, 2 White) proven first-class by the test above, and
 /// their vital pockets: `(chain indices, pocket points)`. The A chains inside those
 /// pockets are left to the caller (their region is the pocket).
-pub(crate) fn safe_walls(
+pub(crate) fn vital_walls(
     geo: Geometry,
     cells: &[u8],
     chains: &[Vec<usize>],
     chain_of: &[usize],
     c: u8,
 ) -> (Vec<usize>, Vec<Vec<usize>>) {
-    let pockets = super::components(geo, |p| cells[p] != c, |_, _| true);
+    let pockets = components(geo, |p| cells[p] != c, |_, _| true);
     // For each pocket: all empty, and the chains of c around it; vital to which chains.
     let mut around: Vec<Vec<usize>> = Vec::with_capacity(pockets.len());
     let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(pockets.len());

@@ -11,14 +11,15 @@
 //!
 //! The settling rule: a move that captures at least [`SETTLING_CAPTURE`] stones ends the
 //! hypothetical play there. From then on the captured chains never come back (G, T and G'
-//! fail for them for ever), the capturer's chains next to the captured points are taken
-//! as first-class (G and T hold for them for ever: no eye space of seven points or more
-//! is a killing shape), and every other chain keeps what it has (G if it is whole, never
-//! T). This is an assumption, like the estimated walls around the part, so nothing found
-//! with it is proven: the chains keep [`super::Proof::Conditional`]. Only the chains of a
+//! fail for them for ever), the capturer's chains next to the captured points are taken as
+//! first-class (G and T hold for them for ever: no eye space of seven points or more is a
+//! killing shape), and every other chain keeps what it has (G if it is whole, never T).
+//! This is an assumption, like the estimated walls around the part, so nothing found with
+//! it is proven: the chains keep
+//! [`Proof::Conditional`](crate::status::report::Proof::Conditional). Only the chains of a
 //! seki take the answer: S chains that share an empty point with an S or N chain of the
-//! other colour, and N chains that share one with such an S chain (killable, but only by
-//! a chain in seki: Section 5 makes them seki stones too). Every other chain of the part
+//! other colour, and N chains that share one with such an S chain (killable, but only by a
+//! chain in seki: Section 5 makes them seki stones too). Every other chain of the part
 //! keeps its estimate, since the settling rule does not decide capture races exactly.
 //!
 //! What the rule changes against the exact search: only plays that capture a large chain.
@@ -28,22 +29,18 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
-use super::grid::{board_neighbours, Grid, PointSet};
-use super::search::{Board, SearchRules, State, StateGraph, StateHasher, MAX_CHAINS};
-use super::solve::Solver;
-use super::{Case, FirstMover, StatusKo, StatusOptions, EDGE_BYTES, STATE_BYTES};
 use crate::color::Color;
 use crate::geometry::Geometry;
-
-/// The fewest stones whose capture settles the play (see the module's comment).
-pub(crate) const SETTLING_CAPTURE: u32 = 7;
-/// The fewest stones whose capture settles the play in a part that is all one seki
-/// contact (see [`in_contact`]), where the rule with [`SETTLING_CAPTURE`] exceeds its
-/// limit: captures of one to three stones (ko, snapback, throw-ins, the nakade of three)
-/// are still played out exactly.
-pub(crate) const CONTACT_SETTLING_CAPTURE: u32 = 4;
+use crate::status::limits::{
+    CONTACT_SETTLING_CAPTURE, EDGE_BYTES, MAX_CHAINS, SETTLING_CAPTURE, STATE_BYTES,
+};
+use crate::status::options::{FirstMover, StatusKo, StatusOptions};
+use crate::status::report::Case;
+use crate::status::search::goals::Solver;
+use crate::status::search::grid::{board_neighbours, Grid, PointSet};
+use crate::status::search::play::{SearchBoard, SearchRules, State, StateGraph};
+use crate::word_hash::WordMap;
 
 /// The flag of a settled state in [`State::meta`] (bits 0-8 are the mover and the ko).
 const SETTLED: u16 = 1 << 15;
@@ -183,7 +180,7 @@ fn seki_cases_at(
         return None;
     }
     let grid: Grid<u128> = Grid::new(geo, cells, points.to_vec());
-    let board = Board::new(
+    let board = SearchBoard::new(
         &grid,
         SearchRules {
             koban: false,
@@ -307,7 +304,7 @@ fn seki_cases_at(
 /// state is expanded, except settled ones, which have themselves as only successor and
 /// fixed predicates. `None` beyond `limit` states or `memory` bytes.
 fn settled_graph(
-    board: &Board<'_, u128>,
+    board: &SearchBoard<'_, u128>,
     grid: &Grid<u128>,
     roots: &[State<u128>],
     chains: &[(Color, u128)],
@@ -315,7 +312,7 @@ fn settled_graph(
     limit: usize,
     memory: usize,
 ) -> Option<(StateGraph, Vec<u32>)> {
-    let mut ids: HashMap<State<u128>, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut ids: WordMap<State<u128>, u32> = WordMap::default();
     let mut states: Vec<State<u128>> = Vec::new();
     // For a settled state: the capturer and the points captured by the move into it (the
     // first move found that leads there).
@@ -427,8 +424,9 @@ fn settled_graph(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{confirm, diagram};
     use super::*;
+    use crate::status::search::grid::components;
+    use crate::status::testing::{confirm, diagram};
 
     /// The settling rule on the whole board of `rows` (no walls): the chains it takes (in
     /// seki, or dead next to a seki), as their first stones, each checked against the
@@ -482,7 +480,7 @@ mod tests {
     /// A diagram with its chains and each point's chain (`usize::MAX` where empty).
     fn chains_of(rows: &[&str]) -> (Geometry, Vec<u8>, Vec<Vec<usize>>, Vec<usize>) {
         let (geo, cells) = diagram(rows);
-        let chains = super::super::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
         let mut chain_of = vec![usize::MAX; geo.points()];
         for (k, ch) in chains.iter().enumerate() {
             for &p in ch {

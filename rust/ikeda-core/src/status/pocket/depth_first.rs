@@ -1,9 +1,9 @@
-//! The proof search for a pocket whose exhaustive local game (`regions.rs`) is beyond its
-//! state limit (docs/status.md, "Safe groups", the proof search), and for the parts of a
-//! split (`split.rs`); pockets of more than 12 points are searched by df-pn (`dfpn.rs`),
-//! which uses the move orders below.
+//! The depth-first proof search for a pocket whose exhaustive game (`exhaustive.rs`) is
+//! beyond its state limit (docs/status.md 2c, the proof search), and for the parts of a
+//! split (`split.rs`); pockets of more than [`MAX_POCKET`] points are searched by df-pn
+//! (`dfpn.rs`), which uses the move orders below.
 //!
-//! It plays the same local game (`Local`: the same rules, the same settled states, the
+//! It plays the same local game (`PocketGame`: the same rules, the same settled states, the
 //! same loss), but instead of building the whole graph it searches depth first for a
 //! strategy of D, with a transposition table, and it restricts D's answers:
 //!
@@ -14,22 +14,23 @@
 //!   points nearest A's last move and the urgent ones first.
 //!
 //! A state is *won* when it is settled, when D is to move and one of the tried answers is
-//! won, or when A is to move and every move of A is won (a move of A that captures a
-//! strict wall is a loss). A state already on the current line, a line deeper than
-//! [`MAX_DEPTH`], or a search past its node limit, counts as not won. So every state
+//! won, or when A is to move and every move of A is won (a move of A that captures a strict
+//! wall is a loss). A state already on the current line, a line deeper than
+//! [`MAX_PROOF_DEPTH`], or a search past its node limit, counts as not won. So every state
 //! found won has a finite strategy tree of D moves inside the local game that reaches a
-//! settled state against every A move: it is in D's attractor of the settled states of
-//! the exhaustive game, which is all the proof of `regions.rs` uses (the rank of a state
-//! is the height of its tree). A state found not won may be won in fact; that only costs
-//! a credit, never soundness. Memory: the table holds at most one entry per node
-//! expanded (the node limit), about 40 bytes each, and the line at most [`MAX_DEPTH`].
+//! settled state against every A move: it is in D's attractor of the settled states of the
+//! exhaustive game, which is all the credited groups' proof (`walls/credit.rs`) uses (the
+//! rank of a state is the height of its tree). A state found not won may be won in fact;
+//! that only costs a credit, never soundness. Memory: the table holds at most one entry per
+//! node expanded (the node limit), about 40 bytes each, and the line at most
+//! [`MAX_PROOF_DEPTH`].
 
 use std::collections::HashMap;
 
-use super::regions::{key, unkey, Key, KeyMap, Local, Set};
-
-/// The deepest line searched (moves of both players).
-const MAX_DEPTH: usize = 160;
+use super::game::{key, unkey, PocketGame, PocketSet, PocketState, StateMap};
+#[cfg(doc)]
+use crate::status::limits::MAX_POCKET;
+use crate::status::limits::MAX_PROOF_DEPTH;
 
 /// The table's marks: a state proven, refuted, or on the current line.
 const WON: u8 = 1;
@@ -39,22 +40,22 @@ const ON_LINE: u8 = 2;
 /// The work one proof search may do, shared by the searches it starts for the parts of a
 /// split (`split.rs`): states expanded and states of the parts' exhaustive games, and the
 /// parts' answers already found.
-pub(super) struct Budget {
+pub(crate) struct ProofBudget {
     /// Work done so far, and the most allowed.
-    pub(super) nodes: usize,
-    pub(super) limit: usize,
+    pub(crate) nodes: usize,
+    pub(crate) limit: usize,
     /// Parts of at most this many points are settled by the small game; 0 turns the split
     /// goal off.
-    pub(super) small: usize,
+    pub(crate) small: usize,
     /// The answers for parts already solved, by their local game and goal (`split.rs`).
-    pub(super) memo: HashMap<Vec<u64>, bool>,
+    pub(crate) memo: HashMap<Vec<u64>, bool>,
     /// The parts' games played (not found in the memo).
-    pub(super) parts: usize,
+    pub(crate) parts: usize,
 }
 
-impl Budget {
-    pub(super) fn new(limit: usize, small: usize) -> Self {
-        Budget {
+impl ProofBudget {
+    pub(crate) fn new(limit: usize, small: usize) -> Self {
+        ProofBudget {
             nodes: 0,
             limit,
             small,
@@ -65,42 +66,55 @@ impl Budget {
 }
 
 /// One proof search: a pocket's local game with its goal.
-pub(super) struct Prover<'a> {
-    local: &'a Local,
-    all: Set,
+pub(crate) struct DepthFirstProver<'a> {
+    local: &'a PocketGame,
+    all: PocketSet,
     eyes: u32,
     join: bool,
-    /// Whether a split state (`split.rs`) is won too.
-    split: bool,
+    /// The split goal's test, when a split state is won too.
+    split: Option<SplitTest>,
     /// Proven and refuted states (`WON`, `LOST`), and the states of the current line
     /// (`ON_LINE`); a refutation may come from a cut line and is kept anyway (it can only
     /// cost a proof).
-    table: KeyMap<u8>,
+    table: StateMap<u8>,
     /// The length of the current line.
     depth: usize,
-    budget: &'a mut Budget,
+    budget: &'a mut ProofBudget,
 }
 
 /// The search ran past its node limit.
 #[derive(Debug)]
-pub(super) struct OutOfNodes;
+pub(crate) struct OutOfNodes;
 
-impl<'a> Prover<'a> {
-    pub(super) fn new(
-        local: &'a Local,
-        all: Set,
+/// The split goal's test (`split::split_won`), given to a prover by its caller: whether a
+/// state is split with the goal's eyes and join. A parameter rather than a call of
+/// `split.rs`, whose parts are themselves proven by this search.
+pub(crate) type SplitTest = fn(
+    &PocketGame,
+    PocketSet,
+    PocketSet,
+    PocketSet,
+    u32,
+    bool,
+    &mut ProofBudget,
+) -> Result<bool, OutOfNodes>;
+
+impl<'a> DepthFirstProver<'a> {
+    pub(crate) fn new(
+        local: &'a PocketGame,
+        all: PocketSet,
         eyes: u32,
         join: bool,
-        split: bool,
-        budget: &'a mut Budget,
+        split: Option<SplitTest>,
+        budget: &'a mut ProofBudget,
     ) -> Self {
-        Prover {
+        DepthFirstProver {
             local,
             all,
             eyes,
             join,
-            split: split && budget.small > 0,
-            table: KeyMap::default(),
+            split: split.filter(|_| budget.small > 0),
+            table: StateMap::default(),
             depth: 0,
             budget,
         }
@@ -108,14 +122,14 @@ impl<'a> Prover<'a> {
 
     /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
     /// settled state; `Err` past the node limit.
-    pub(super) fn prove(&mut self, a: Set) -> Result<bool, OutOfNodes> {
+    pub(crate) fn prove(&mut self, a: PocketSet) -> Result<bool, OutOfNodes> {
         if !self.local.start_ok(self.all, a) {
             return Ok(false);
         }
         self.won(key(a, 0, false, 0), None)
     }
 
-    fn won(&mut self, state: Key, last: Option<usize>) -> Result<bool, OutOfNodes> {
+    fn won(&mut self, state: PocketState, last: Option<usize>) -> Result<bool, OutOfNodes> {
         let (a, d, d_to_move, ban) = unkey(state);
         if self.local.settled(self.all, a, d, self.eyes, self.join) {
             return Ok(true);
@@ -126,15 +140,15 @@ impl<'a> Prover<'a> {
             Some(_) => return Ok(false),
             None => {}
         }
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_PROOF_DEPTH {
             return Ok(false);
         }
         self.budget.nodes += 1;
         if self.budget.nodes > self.budget.limit {
             return Err(OutOfNodes);
         }
-        if self.split
-            && super::split::split_won(
+        if let Some(split_won) = self.split {
+            if split_won(
                 self.local,
                 self.all,
                 a,
@@ -142,10 +156,10 @@ impl<'a> Prover<'a> {
                 self.eyes,
                 self.join,
                 self.budget,
-            )?
-        {
-            self.table.insert(state, WON);
-            return Ok(true);
+            )? {
+                self.table.insert(state, WON);
+                return Ok(true);
+            }
         }
         self.table.insert(state, ON_LINE);
         self.depth += 1;
@@ -168,7 +182,7 @@ impl<'a> Prover<'a> {
     }
 
     /// A to move: every move must be won, the pass included.
-    fn a_moves(&mut self, a: Set, d: Set) -> Result<bool, OutOfNodes> {
+    fn a_moves(&mut self, a: PocketSet, d: PocketSet) -> Result<bool, OutOfNodes> {
         let ataris = self.local.strict_ataris(self.all, a, d);
         for p in a_order(self.local, self.all, a, d) {
             match self.local.play_a(self.all, a, d, ataris, p) {
@@ -184,8 +198,8 @@ impl<'a> Prover<'a> {
     /// D to move: some answer must be won, tried in the order of [`d_order`].
     fn d_answers(
         &mut self,
-        a: Set,
-        d: Set,
+        a: PocketSet,
+        d: PocketSet,
         ban: usize,
         last: Option<usize>,
     ) -> Result<bool, OutOfNodes> {
@@ -204,7 +218,12 @@ impl<'a> Prover<'a> {
 
 /// A's moves, every empty point of the pocket (the pass is the caller's): those next to
 /// his stones and D's pocket stones first, since they fail soonest.
-pub(super) fn a_order(local: &Local, all: Set, a: Set, d: Set) -> Vec<usize> {
+pub(crate) fn a_order(
+    local: &PocketGame,
+    all: PocketSet,
+    a: PocketSet,
+    d: PocketSet,
+) -> Vec<usize> {
     let empty = all & !a & !d;
     let near = local.around(a | d) & empty;
     let mut order = Vec::with_capacity(empty.count_ones() as usize);
@@ -220,7 +239,7 @@ pub(super) fn a_order(local: &Local, all: Set, a: Set, d: Set) -> Vec<usize> {
 
 /// Whether the empty point `p`, whose pocket neighbours are all D stones, has only
 /// stones of one chain holding a wall around it.
-fn eye_of_one_chain(local: &Local, d: Set, p: usize) -> bool {
+fn eye_of_one_chain(local: &PocketGame, d: PocketSet, p: usize) -> bool {
     let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else {
         return false;
     };
@@ -237,10 +256,16 @@ fn eye_of_one_chain(local: &Local, d: Set, p: usize) -> bool {
 /// D's answers, in the order tried: captures and the points near A's last move `last`
 /// first, then the other points that are not eyes, most empty neighbours first. D never
 /// passes and never fills an eye of one wall's chain.
-pub(super) fn d_order(local: &Local, all: Set, a: Set, d: Set, last: Option<usize>) -> Vec<usize> {
+pub(crate) fn d_order(
+    local: &PocketGame,
+    all: PocketSet,
+    a: PocketSet,
+    d: PocketSet,
+    last: Option<usize>,
+) -> Vec<usize> {
     let empty = all & !a & !d;
     // An eye of one wall's chain (every neighbour a stone of it) is never filled.
-    let mut open: Set = 0;
+    let mut open: PocketSet = 0;
     let mut f = empty;
     while f != 0 {
         let p = f.trailing_zeros() as usize;
@@ -250,7 +275,7 @@ pub(super) fn d_order(local: &Local, all: Set, a: Set, d: Set, last: Option<usiz
         }
     }
     // Liberties of A chains short of liberties, and of D's pocket chains in atari.
-    let mut urgent: Set = 0;
+    let mut urgent: PocketSet = 0;
     let mut rest = a;
     while rest != 0 {
         let chain = local.flood(a, 1 << rest.trailing_zeros());
@@ -299,4 +324,61 @@ pub(super) fn d_order(local: &Local, all: Set, a: Set, d: Set, last: Option<usiz
     others.sort_by_key(|&p| std::cmp::Reverse((local.nbr[p] & empty).count_ones()));
     order.extend(others);
     order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::limits::MAX_POCKET_STATES;
+    use crate::status::pocket::testing::for_each_exact_case;
+
+    #[test]
+    fn proof_search_never_proves_what_the_exhaustive_game_refutes() {
+        // Every pocket of the constructed positions and of a few random walled boards:
+        // wherever the exhaustive game finishes, a proof found by the proof search is one
+        // it finds too (the search may miss some: it restricts D).
+        let mut boards: Vec<Vec<String>> = [
+            &["X.XO.O", ".XXOO.", "XXXOOO", "X.XO.O"][..],
+            &["...XO", "..XXO", "XXXOO", "OOOO.", "O.O.O"],
+            &[".X..XX", "XX.XXX", "XXXOOO", "OOOO.O", "O.O.OO"],
+            &["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"],
+            &["...X.XO", "..XXXXO", "XXXOOOO", "OOOO.O.", "O.O.O.O"],
+            // A state already on the line must not count as won here (dfpn.rs).
+            &["....", "..X.", "X.OX", "XXXX"],
+        ]
+        .iter()
+        .map(|rows| rows.iter().map(|r| (*r).to_string()).collect())
+        .collect();
+        let mut seed: u64 = 12345;
+        for _ in 0..20 {
+            let mut rows: Vec<String> = (0..2)
+                .map(|_| {
+                    (0..5)
+                        .map(|_| {
+                            seed = seed
+                                .wrapping_mul(6364136223846793005)
+                                .wrapping_add(1442695040888963407);
+                            ['.', '.', 'X', 'O'][(seed >> 60) as usize % 4]
+                        })
+                        .collect()
+                })
+                .collect();
+            rows.push("XXXXX".into());
+            boards.push(rows);
+        }
+        let (mut agreed, mut proven) = (0, 0);
+        for_each_exact_case(&boards, MAX_POCKET_STATES, |c| {
+            let mut budget = ProofBudget::new(20_000, 0);
+            let found = DepthFirstProver::new(c.local, c.all, c.eyes, c.join, None, &mut budget)
+                .prove(c.a)
+                .ok();
+            assert!(found != Some(true) || c.exact, "{}", c.describe());
+            agreed += usize::from(found == Some(c.exact));
+            proven += usize::from(found == Some(true));
+        });
+        assert!(
+            proven >= 10 && agreed >= 100,
+            "{proven} proven, {agreed} agreed"
+        );
+    }
 }

@@ -10,6 +10,10 @@
 //! Sets of grid points are bit sets ([`PointSet`]): `u128` for the search of a region of
 //! at most 128 points (the common case, kept fast), [`Bits`] of 6 words for one of up to
 //! 384 points (a whole 19x19 board) and [`WideSet`] for the whole board of up to 25x25.
+//!
+//! Also the whole board's helpers every part of status/ uses: a point's neighbours
+//! ([`board_neighbours`]), connected components ([`components`]: chains, pockets,
+//! regions) and the chains first-class at the start ([`first_class_chains`]).
 
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
@@ -270,4 +274,58 @@ pub(crate) struct FirstClass<S> {
     pub stones: S,
     /// The eyes E of X*.
     pub eyes: S,
+}
+
+/// For each chain, whether it is first-class at the start (in X* of its colour, by the
+/// whole board's one-point eyes: Decision 3). Such a chain is never captured: A may never
+/// play its eyes, and no strategy here fills them.
+pub(crate) fn first_class_chains(geo: Geometry, cells: &[u8], chains: &[Vec<usize>]) -> Vec<bool> {
+    let whole: Grid<WideSet> = Grid::new(geo, cells, (0..geo.points()).collect());
+    let set = |c: u8| {
+        (0..geo.points())
+            .filter(|&p| cells[p] == c)
+            .fold(WideSet::EMPTY, |acc, p| acc | WideSet::single(p))
+    };
+    let mut first = vec![false; chains.len()];
+    for c in [Color::Black, Color::White] {
+        let fc = whole.first_class(c, set(c as u8), set(0));
+        for (k, ch) in chains.iter().enumerate() {
+            if cells[ch[0]] == c as u8 && fc.stones.has(ch[0]) {
+                first[k] = true;
+            }
+        }
+    }
+    first
+}
+
+/// Connected components of `points` (flat indices), each ascending, ordered by their
+/// first point.
+pub(crate) fn components(
+    geo: Geometry,
+    inside: impl Fn(usize) -> bool,
+    same: impl Fn(usize, usize) -> bool,
+) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; geo.points()];
+    let mut out = Vec::new();
+    for start in 0..geo.points() {
+        if seen[start] || !inside(start) {
+            continue;
+        }
+        seen[start] = true;
+        let mut comp = vec![start];
+        let mut k = 0;
+        while k < comp.len() {
+            let p = comp[k];
+            k += 1;
+            for q in board_neighbours(geo, p) {
+                if !seen[q] && inside(q) && same(p, q) {
+                    seen[q] = true;
+                    comp.push(q);
+                }
+            }
+        }
+        comp.sort_unstable();
+        out.push(comp);
+    }
+    out
 }

@@ -1,10 +1,11 @@
-//! Safe connections: chains of D joined by a double connection outside their eye space,
-//! for the safe groups of `regions.rs` (docs/status.md, "2d. Safe connections").
+//! Double connections (docs/status.md 2d, "safe connections" there): chains of D joined
+//! by two shared empty points outside their eye space, for the credited groups of
+//! `credit.rs`.
 //!
-//! A *connection* of colour D is a set S of two or more chains of D and two empty points
+//! A *double connection* of colour D is a set S of two or more chains of D and two empty points
 //! p, q such that the chains of D next to p are exactly S, and so are those next to q.
 //! A point's chains decide its connection, so each point belongs to at most one; one
-//! connection is kept per set S. The safe-group proof uses it only while neither point
+//! connection is kept per set S. The credited groups' proof uses it only while neither point
 //! lies in the pocket of a candidate that gives eye credit (an eye point or a pocket
 //! with a local game).
 //!
@@ -16,24 +17,24 @@
 //! connection has its two points as liberties that no move inside a pocket touches, and
 //! once it is answered the chain holds its partners and whatever liberty they keep.
 
-use super::grid::board_neighbours;
 use crate::geometry::Geometry;
+use crate::status::search::grid::board_neighbours;
 
-/// One safe connection: its chains (two or more, ascending) and its two points.
+/// One double connection: its chains (two or more, ascending) and its two points.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Connection {
+pub(crate) struct DoubleConnection {
     pub chains: Vec<usize>,
     pub points: [usize; 2],
 }
 
 /// The connections of colour `c` (1 Black, 2 White). The caller uses one only while no
 /// pocket that gives eye credit holds one of its points.
-pub(crate) fn connections(
+pub(crate) fn double_connections(
     geo: Geometry,
     cells: &[u8],
     chain_of: &[usize],
     c: u8,
-) -> Vec<Connection> {
+) -> Vec<DoubleConnection> {
     let mut found: Vec<(Vec<usize>, usize)> = Vec::new();
     for p in 0..geo.points() {
         if cells[p] != 0 {
@@ -53,7 +54,7 @@ pub(crate) fn connections(
     found
         .chunk_by(|a, b| a.0 == b.0)
         .filter(|run| run.len() >= 2)
-        .map(|run| Connection {
+        .map(|run| DoubleConnection {
             chains: run[0].0.clone(),
             points: [run[0].1, run[1].1],
         })
@@ -65,7 +66,7 @@ pub(crate) fn connections(
 /// While a connection on the way is unanswered its two points are liberties of the chains
 /// on this side; once answered its chains are one.
 pub(crate) fn reaches(
-    conns: &[Connection],
+    conns: &[DoubleConnection],
     usable: &[bool],
     k: usize,
     base: impl Fn(usize) -> bool,
@@ -96,11 +97,15 @@ pub(crate) fn reaches(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::tests::{confirm, diagram};
-    use crate::status::{confirm_status, StatusError, StatusOptions};
+    use crate::status::count::confirm::confirm_status;
+    use crate::status::options::StatusOptions;
+    use crate::status::report::StatusError;
+    use crate::status::search::grid::{components, first_class_chains};
+    use crate::status::testing::{confirm, diagram};
+    use crate::status::walls::credit::credited_groups;
 
     fn chains_of(geo: Geometry, cells: &[u8]) -> (Vec<Vec<usize>>, Vec<usize>) {
-        let chains = crate::status::components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
         let mut chain_of = vec![usize::MAX; cells.len()];
         for (k, ch) in chains.iter().enumerate() {
             for &p in ch {
@@ -113,25 +118,22 @@ mod tests {
     fn find(rows: &[&str], c: u8) -> Vec<[usize; 2]> {
         let (geo, cells) = diagram(rows);
         let (_, chain_of) = chains_of(geo, &cells);
-        connections(geo, &cells, &chain_of, c)
+        double_connections(geo, &cells, &chain_of, c)
             .into_iter()
             .map(|conn| conn.points)
             .collect()
     }
 
-    /// The stones of both colours that the safe-group proof claims F2, and the class the
+    /// The stones of both colours that the credited groups' proof claims F2, and the class the
     /// exhaustive whole-board search (no split, no static claim) gives each of them; `None`
     /// when that search is beyond `budget`.
     fn claims_and_search(rows: &[&str], budget: usize) -> (Vec<usize>, Option<Vec<char>>) {
         let (geo, cells) = diagram(rows);
         let (chains, chain_of) = chains_of(geo, &cells);
-        let first = crate::status::first_class_chains(geo, &cells, &chains);
+        let first = first_class_chains(geo, &cells, &chains);
         let mut walls: Vec<usize> = [1u8, 2]
             .into_iter()
-            .flat_map(|c| {
-                crate::status::regions::safe_groups(geo, &cells, &chains, &chain_of, c, &first)
-                    .walls
-            })
+            .flat_map(|c| credited_groups(geo, &cells, &chains, &chain_of, c, &first).walls)
             .collect();
         walls.sort_unstable();
         let opts = StatusOptions {
@@ -187,7 +189,7 @@ mod tests {
     }
 
     #[test]
-    fn safe_connections_join_two_chains_with_one_eye_each() {
+    fn double_connections_join_two_chains_with_one_eye_each() {
         // Black's two chains have one eye each (A4, E4) and a bamboo joint (C4, C3): White
         // plays one point, Black the other, and the joined chain has two eyes. Without
         // the connection neither chain has two credits. The whole-board search agrees.
@@ -205,7 +207,7 @@ mod tests {
     }
 
     #[test]
-    fn safe_connections_do_not_make_one_eye_two() {
+    fn double_connections_do_not_make_one_eye_two() {
         // The same joint, but the right-hand chain has no eye of its own: the unit has one
         // credit and is not claimed, and the search finds Black dead.
         let rows = [".X.XO", "XX.XO", "OOOOO", "O.O.O"];
@@ -219,7 +221,7 @@ mod tests {
     }
 
     #[test]
-    fn safe_connections_never_use_an_eye() {
+    fn double_connections_never_use_an_eye() {
         // B4 is an eye point of both Black chains and C3 their other shared liberty: B4
         // cannot be both an eye and a point of the connection. White plays C3; if Black
         // fills B4 his chain has one liberty left (F4), if not White captures A4-A3-B3 at
@@ -235,8 +237,8 @@ mod tests {
     }
 
     #[test]
-    fn safe_group_claims_agree_with_the_search_on_random_boards() {
-        // Random small positions: every chain the safe-group proof (with its connections)
+    fn credited_group_claims_agree_with_the_search_on_random_boards() {
+        // Random small positions: every chain the credited groups' proof (with its connections)
         // claims has the class the exhaustive whole-board search gives it, wherever that
         // search finishes.
         let mut seed: u64 = 2024;
@@ -280,7 +282,7 @@ mod tests {
             let (geo, cells) = diagram(&rows);
             let (chains, chain_of) = chains_of(geo, &cells);
             joined += usize::from([1, 2].into_iter().any(|c| {
-                connections(geo, &cells, &chain_of, c)
+                double_connections(geo, &cells, &chain_of, c)
                     .iter()
                     .any(|conn| conn.chains.iter().all(|&k| claimed.contains(&chains[k][0])))
             }));
@@ -298,7 +300,7 @@ mod tests {
     #[test]
     fn exempt_walls_claims_agree_with_the_search() {
         // Two random boards (found among 4,000 like the ones above) where walls with two
-        // liberties elsewhere (regions.rs, `exempt`) add claims: 17 -> 19 and 16 -> 17
+        // liberties elsewhere (`pocket/game.rs`, `exempt`) add claims: 17 -> 19 and 16 -> 17
         // claimed stones. The whole-board search, given the budget to finish, gives every
         // claimed chain class F.
         for (rows, stones) in [

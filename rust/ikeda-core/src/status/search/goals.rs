@@ -2,9 +2,9 @@
 //! two-player games: attractors (reachability), their complements (safety) and a nested
 //! fixpoint for "eventually always" (co-Büchi).
 
-use super::search::{Beyond, StateGraph};
-use super::Case;
+use super::play::{Beyond, StateGraph};
 use crate::color::Color;
+use crate::status::report::Case;
 
 /// The graph with its predecessor lists, for linear-time attractors.
 pub(crate) struct Solver<'a> {

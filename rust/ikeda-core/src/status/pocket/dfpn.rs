@@ -1,49 +1,43 @@
 //! Depth-first proof-number search (df-pn: Nagai 2002) for a large pocket's local game
-//! (docs/status.md, "Safe groups", the proof search): the same game, the same restriction
-//! of D's answers and the same goals as the depth-first search of `pockets.rs`, but the
+//! (docs/status.md 2c, the proof search): the same game, the same restriction
+//! of D's answers and the same goals as the depth-first search of `depth_first.rs`, but the
 //! state searched next is the one whose proof looks cheapest.
 //!
 //! D to move is an OR node (one answer must be won), A to move an AND node (every move of
 //! A, the pass included, must be won). Each state has a proof number `pn` (an estimate of
 //! the work left to prove it) and a disproof number `dn`. A settled or split state counts
 //! (0, ∞); a loss (A captures a strict wall), a state where D has no answer among those
-//! tried, a state already on the current line and one past [`MAX_DEPTH`] count (∞, 0).
+//! tried, a state already on the current line and one past [`MAX_PROOF_DEPTH`] count (∞, 0).
 //! The numbers of a searched state are kept in a transposition table; a state not yet
 //! searched starts at `dn = 1` and `pn` = the size of a proof tree in which each A move is
 //! answered by one D move, `n!!` for A to move on `n` empty points and `(n - 1)!!` for D
-//! to move, times `1 + i` for D's `i`-th answer in the order of `pockets.rs` (so the
+//! to move, times `1 + i` for D's `i`-th answer in the order of `depth_first.rs` (so the
 //! search follows that order until an answer proves clearly more costly than the next).
 //! The numbers are *weak* (Ueda, Hashimoto, Hashimoto and Iida 2008, for Go's
 //! life-and-death problems): at A to move `pn` is the largest child's plus one for each
 //! other undecided child, not their sum, since the children's proofs share most of their
 //! states (transpositions); at D to move `dn` likewise. The search descends into the child
 //! with the least `pn` (D to move) or `dn` (A to move) while the node's numbers stay under
-//! thresholds from its parent, the second-best child's number times [`WIDEN`] (the
+//! thresholds from its parent, the second-best child's number times [`DFPN_WIDEN`] (the
 //! "1 + ε" thresholds of Pawlewicz and Lew 2007: fewer switches between answers).
 //!
 //! Soundness. A state gets `pn = 0` only when it is settled or split, or when D is to move
 //! and one child had `pn = 0`, or A is to move and every child had `pn = 0`, at that
 //! moment. By induction on the time a state was proven, each proven state has a finite
 //! tree of D's answers that reaches settled or split states against every A move: it is in
-//! D's attractor, exactly as a state found won by `pockets.rs`. Proofs never rest on the
+//! D's attractor, exactly as a state found won by `depth_first.rs`. Proofs never rest on the
 //! path: a state on the current line or past the depth is only ever a disproof, and the
 //! disproofs that come from one are stored like the others, which can only cost a proof
 //! (a disproof never makes a proof). The estimates only choose the order of the search.
 //! Memory: the table holds at most one entry per unit of work (states expanded), about 40
-//! bytes each, and the line at most [`MAX_DEPTH`] states.
+//! bytes each, and the line at most [`MAX_PROOF_DEPTH`] states.
 
-use super::pockets::{a_order, d_order, Budget, OutOfNodes};
-use super::regions::{key, unkey, Key, KeyMap, Local, Set};
-
-/// The deepest line searched (moves of both players), as in `pockets.rs`.
-const MAX_DEPTH: usize = 160;
+use super::depth_first::{a_order, d_order, OutOfNodes, ProofBudget, SplitTest};
+use super::game::{key, unkey, PocketGame, PocketSet, PocketState, StateMap};
+use crate::status::limits::{DFPN_WIDEN, MAX_PROOF_DEPTH};
 
 /// An infinite proof or disproof number; finite sums stop just below it.
 const INF: u64 = u64::MAX;
-
-/// A child's threshold: the second-best child's number times this (1 + ε with ε = 10,
-/// the best of 0, 0.25, 1, 3, 10 and 30 on real pockets, benches/README.md).
-const WIDEN: u64 = 11;
 
 /// The largest initial proof number (far below ∞ so that sums stay finite).
 const MAX_ESTIMATE: u64 = 1 << 60;
@@ -68,54 +62,54 @@ fn double_factorial(n: u64) -> u64 {
 }
 
 /// One df-pn search: a pocket's local game with its goal.
-pub(super) struct DfpnProver<'a> {
-    local: &'a Local,
-    all: Set,
+pub(crate) struct DfpnProver<'a> {
+    local: &'a PocketGame,
+    all: PocketSet,
     eyes: u32,
     join: bool,
-    /// Whether a split state (`split.rs`) is won too.
-    split: bool,
+    /// The split goal's test, when a split state is won too.
+    split: Option<SplitTest>,
     /// Each searched state's (pn, dn).
-    table: KeyMap<(u64, u64)>,
+    table: StateMap<(u64, u64)>,
     /// The states of the current line.
-    line: KeyMap<()>,
-    budget: &'a mut Budget,
+    line: StateMap<()>,
+    budget: &'a mut ProofBudget,
 }
 
 /// A child of a state: its state, the A move that led to it (D orders its answers by it),
 /// its numbers when they are fixed for this visit (settled, on the line, too deep), and
 /// its numbers before it is searched.
 struct Child {
-    state: Key,
+    state: PocketState,
     last: Option<usize>,
     fixed: Option<(u64, u64)>,
     init: (u64, u64),
 }
 
 impl<'a> DfpnProver<'a> {
-    pub(super) fn new(
-        local: &'a Local,
-        all: Set,
+    pub(crate) fn new(
+        local: &'a PocketGame,
+        all: PocketSet,
         eyes: u32,
         join: bool,
-        split: bool,
-        budget: &'a mut Budget,
+        split: Option<SplitTest>,
+        budget: &'a mut ProofBudget,
     ) -> Self {
         DfpnProver {
             local,
             all,
             eyes,
             join,
-            split: split && budget.small > 0,
-            table: KeyMap::default(),
-            line: KeyMap::default(),
+            split: split.filter(|_| budget.small > 0),
+            table: StateMap::default(),
+            line: StateMap::default(),
             budget,
         }
     }
 
     /// Whether D, with A to move first from `a` (and no D stone), is proven to force a
     /// settled state; `Err` past the work limit.
-    pub(super) fn prove(&mut self, a: Set) -> Result<bool, OutOfNodes> {
+    pub(crate) fn prove(&mut self, a: PocketSet) -> Result<bool, OutOfNodes> {
         if !self.local.start_ok(self.all, a) {
             return Ok(false);
         }
@@ -138,7 +132,7 @@ impl<'a> DfpnProver<'a> {
     /// and returns its numbers. Each call that expands the state is one unit of work.
     fn mid(
         &mut self,
-        state: Key,
+        state: PocketState,
         last: Option<usize>,
         thpn: u64,
         thdn: u64,
@@ -155,9 +149,8 @@ impl<'a> DfpnProver<'a> {
         }
         let (a, d, d_to_move, ban) = unkey(state);
         // The split test is made once, at the first visit.
-        if known.is_none()
-            && self.split
-            && super::split::split_won(
+        if let (None, Some(split_won)) = (known, self.split) {
+            if split_won(
                 self.local,
                 self.all,
                 a,
@@ -165,10 +158,10 @@ impl<'a> DfpnProver<'a> {
                 self.eyes,
                 self.join,
                 self.budget,
-            )?
-        {
-            self.table.insert(state, (0, INF));
-            return Ok((0, INF));
+            )? {
+                self.table.insert(state, (0, INF));
+                return Ok((0, INF));
+            }
         }
         let Some(children) = self.children(a, d, d_to_move, ban, last) else {
             // A move of A captures a strict wall: a loss.
@@ -183,18 +176,18 @@ impl<'a> DfpnProver<'a> {
         Ok(numbers)
     }
 
-    /// The children of a state, in the order of `pockets.rs`; `None` when a move of A
+    /// The children of a state, in the order of `depth_first.rs`; `None` when a move of A
     /// captures a strict wall.
     fn children(
         &self,
-        a: Set,
-        d: Set,
+        a: PocketSet,
+        d: PocketSet,
         d_to_move: bool,
         ban: usize,
         last: Option<usize>,
     ) -> Option<Vec<Child>> {
         let local = self.local;
-        let mut out: Vec<(Key, Option<usize>)> = Vec::new();
+        let mut out: Vec<(PocketState, Option<usize>)> = Vec::new();
         if d_to_move {
             for p in d_order(local, self.all, a, d, last) {
                 if let Some(next) = local.play_d(self.all, a, d, ban, p) {
@@ -212,7 +205,7 @@ impl<'a> DfpnProver<'a> {
             }
             out.push((key(a, d, true, 0), None));
         }
-        let deep = self.line.len() + 1 >= MAX_DEPTH;
+        let deep = self.line.len() + 1 >= MAX_PROOF_DEPTH;
         let children = out
             .into_iter()
             .zip(1u64..)
@@ -296,7 +289,10 @@ impl<'a> DfpnProver<'a> {
             let widened = if second == INF {
                 INF
             } else {
-                second.saturating_mul(WIDEN).max(second + 1).min(INF - 1)
+                second
+                    .saturating_mul(DFPN_WIDEN)
+                    .max(second + 1)
+                    .min(INF - 1)
             };
             let (cthpn, cthdn) = if or {
                 (thpn.min(widened), (thdn - dn).saturating_add(other))
@@ -312,7 +308,8 @@ impl<'a> DfpnProver<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::regions::tests::{check_proofs, random_boards};
+    use crate::status::pocket::split::split_won;
+    use crate::status::pocket::testing::{check_proofs, random_boards};
 
     /// Random boards of `h` rows of `w` points above a Black wall, and the constructed
     /// shapes of the proof search's own test.
@@ -346,9 +343,16 @@ mod tests {
         let mut seed: u64 = 7;
         let (checked, proven, split_proofs) =
             check_proofs(&boards(&mut seed), &[0, 3, 5], |c, small, budget| {
-                DfpnProver::new(c.local, c.all, c.eyes, c.join, small > 0, budget)
-                    .prove(c.a)
-                    .ok()
+                DfpnProver::new(
+                    c.local,
+                    c.all,
+                    c.eyes,
+                    c.join,
+                    (small > 0).then_some(split_won as SplitTest),
+                    budget,
+                )
+                .prove(c.a)
+                .ok()
             });
         assert!(
             checked >= 2000 && proven >= 50 && split_proofs >= 20,

@@ -10,19 +10,11 @@
 //! the simple ban of Decision 8 or the ko-ban with ko-pass of Decision 8b.
 
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::grid::{FirstClass, Grid, PointSet};
-use super::{EDGE_BYTES, STATE_BYTES};
 use crate::color::Color;
-
-/// The largest grid the search board holds (a whole 25x25 board).
-pub(crate) const MAX_POINTS: usize = 640;
-/// The most ko bans one state of the ko-ban mode holds.
-pub(crate) const MAX_BANS: usize = 4;
-/// The most chains of one grid whose goals are tracked.
-pub(crate) const MAX_CHAINS: usize = 64;
+use crate::status::limits::{EDGE_BYTES, MAX_BANS, MAX_CHAINS, STATE_BYTES};
+use crate::word_hash::WordMap;
 
 /// One state of the hypothetical play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,7 +121,7 @@ pub(crate) enum Beyond {
 }
 
 /// The search board: a grid and the rules of play on it.
-pub(crate) struct Board<'a, S: PointSet> {
+pub(crate) struct SearchBoard<'a, S: PointSet> {
     grid: &'a Grid<S>,
     rules: SearchRules,
 }
@@ -137,9 +129,9 @@ pub(crate) struct Board<'a, S: PointSet> {
 /// What the goals of Section 4 need to know about a state, by colour.
 pub(crate) type Held<S> = FirstClass<S>;
 
-impl<'a, S: PointSet> Board<'a, S> {
-    pub(crate) fn new(grid: &'a Grid<S>, rules: SearchRules) -> Board<'a, S> {
-        Board { grid, rules }
+impl<'a, S: PointSet> SearchBoard<'a, S> {
+    pub(crate) fn new(grid: &'a Grid<S>, rules: SearchRules) -> SearchBoard<'a, S> {
+        SearchBoard { grid, rules }
     }
 
     /// A chain can be captured unless it is joined to a frozen (first-class) stone.
@@ -340,9 +332,9 @@ fn room<T>(v: &mut Vec<T>) -> Result<(), Beyond> {
 /// transposition table: a state met again, by another line of play or by a later pass,
 /// keeps its number and is never charged twice).
 pub(crate) struct Explorer<'b, 'a, S: PointSet> {
-    board: &'b Board<'a, S>,
+    board: &'b SearchBoard<'a, S>,
     chains: &'b [(Color, S)],
-    ids: HashMap<State<S>, u32, BuildHasherDefault<StateHasher>>,
+    ids: WordMap<State<S>, u32>,
     states: Vec<State<S>>,
     /// The numbers of the roots.
     pub roots: Vec<u32>,
@@ -352,7 +344,7 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
     /// An exploration from `roots` tracking the goals of `chains` (colour and points),
     /// with room for `limit` states.
     pub(crate) fn new(
-        board: &'b Board<'a, S>,
+        board: &'b SearchBoard<'a, S>,
         roots: &[State<S>],
         chains: &'b [(Color, S)],
         limit: usize,
@@ -363,7 +355,7 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
         let mut ex = Explorer {
             board,
             chains,
-            ids: HashMap::default(),
+            ids: WordMap::default(),
             states: Vec::new(),
             roots: Vec::new(),
         };
@@ -506,38 +498,5 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
             graph.succ_start.push(graph.succ.len() as u32);
         }
         Ok(graph)
-    }
-}
-
-/// A fast hasher for [`State`] keys (multiply-rotate over the words written; the keys are
-/// exact, so the hash only spreads them).
-#[derive(Default)]
-pub(crate) struct StateHasher(u64);
-
-impl Hasher for StateHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, w: u64) {
-        self.0 = (self.0 ^ w)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29);
-    }
-    #[inline]
-    fn write_u128(&mut self, w: u128) {
-        self.write_u64(w as u64);
-        self.write_u64((w >> 64) as u64);
-    }
-    #[inline]
-    fn write_u16(&mut self, w: u16) {
-        self.write_u64(u64::from(w));
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (self.0 >> 31)
     }
 }

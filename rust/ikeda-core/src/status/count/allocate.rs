@@ -1,22 +1,10 @@
 //! The final allocation of STATUS.md Section 5 (Decision 11) and the Japanese-style count
 //! of Section 6 (Decision 12).
 
-use super::grid::board_neighbours;
-use super::{Case, Status};
 use crate::color::Color;
 use crate::geometry::Geometry;
-
-/// Territory and dead stones after the allocation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Count {
-    /// Points of territory of each colour ([`Color::index`]).
-    pub territory: [u32; 2],
-    /// Dead stones of each colour (they go to the other colour's prisoners).
-    pub dead: [u32; 2],
-    /// Per point (flat index): 1 Black territory, 2 White territory, 0 neither (stones,
-    /// dame, seki eyes).
-    pub owner: Vec<u8>,
-}
+use crate::status::report::{Case, Count, Status};
+use crate::status::search::grid::{board_neighbours, components};
 
 /// Section 5's surrounding test: flood from the chain through empty points and stones of
 /// its colour of class N; it is dead when every stone met at the border of that area is an
@@ -96,7 +84,7 @@ pub(crate) fn allocate(
             }
         }
     }
-    let regions = super::components(geo, |p| clean[p] == 0, |_, _| true);
+    let regions = components(geo, |p| clean[p] == 0, |_, _| true);
     let touching: Vec<Vec<usize>> = regions
         .iter()
         .map(|region| {

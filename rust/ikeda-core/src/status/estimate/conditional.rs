@@ -17,31 +17,22 @@
 //! that its colour holds in most playouts: seki stones (whose shared liberties the
 //! playouts leave to nobody) and chains short of liberties stay inside the regions, where
 //! the search decides them. The conditional pass has a budget of its own, as large as the
-//! confirmation's (`budget` states), and no region may take more than 1/[`REGION_SHARE`]
+//! confirmation's (`budget` states), and no region may take more than 1/[`CONDITIONAL_SHARE`]
 //! of it; regions are searched one after another, fewest empty points first, under the
-//! same memory bound; one of more than [`MAX_REGION_EMPTY`] empty points is not searched.
+//! same memory bound; one of more than [`MAX_CONDITIONAL_EMPTY`] empty points is not searched.
 //! A region that does not fit keeps the estimate, unless it holds chains of both colours
 //! sharing a liberty: then `seki.rs` reads it again under the settling rule, and the
 //! chains it finds in seki with each other take that answer.
 
-use super::grid::board_neighbours;
-use super::{seki, solve_region, Case, Proof, StatusOptions};
+use super::seki;
 use crate::geometry::Geometry;
-
-/// A wall's own colour holds its points in more than this share of the playouts: the
-/// chains the estimate calls alive. (A stricter share, 0.9, left most real walls out:
-/// random playouts from a finished position capture alive groups often, and their shares
-/// are 0.75-0.97.)
-pub(crate) const WALL_OWNERSHIP: f64 = 0.5;
-/// The fewest liberties of a wall that its colour holds in most playouts.
-pub(crate) const WALL_LIBERTIES: usize = 3;
-
-/// The most of the budget one region may take: 1/REGION_SHARE.
-pub(crate) const REGION_SHARE: usize = 8;
-/// The most empty points of a region the exact search is tried on. On the first 400 Tygem
-/// games no region with more than 11 came out within its share, and the regions with more
-/// took most of the search's time (docs/status.md, "Conditional search").
-pub(crate) const MAX_REGION_EMPTY: usize = 12;
+use crate::status::limits::{
+    CONDITIONAL_SHARE, MAX_CONDITIONAL_EMPTY, WALL_LIBERTIES, WALL_OWNERSHIP,
+};
+use crate::status::options::StatusOptions;
+use crate::status::report::{Case, Proof};
+use crate::status::search::grid::{board_neighbours, components};
+use crate::status::search::region::solve_region;
 
 /// Liberties of the chain `ch` on `cells` that its own colour `c` holds at the end of most
 /// playouts: its eyes and territory, not the shared liberties of a seki, which the
@@ -86,8 +77,8 @@ pub(crate) fn refine(
         open[k] = true;
     }
     let mut wall = frozen.to_vec();
-    // Chains proven first-class without being frozen (the safe groups of `regions.rs`, in
-    // a region the search could not finish) are walls for good.
+    // Chains proven first-class without being frozen (the credited groups of
+    // `walls/credit.rs`, in a region the search could not finish) are walls for good.
     for (k, ch) in chains.iter().enumerate() {
         if !open[k]
             && !frozen[ch[0]]
@@ -111,7 +102,7 @@ pub(crate) fn refine(
             }
         }
     }
-    let regions = super::components(geo, |p| !wall[p], |_, _| true);
+    let regions = components(geo, |p| !wall[p], |_, _| true);
     let mut work: Vec<(Vec<usize>, Vec<usize>)> = regions
         .into_iter()
         .filter_map(|points| {
@@ -123,7 +114,7 @@ pub(crate) fn refine(
             tracked.sort_unstable();
             tracked.dedup();
             // Only the parts of unresolved regions: chains still open, and perhaps chains
-            // proven there already (dead stones of a safe group), whose proof stands.
+            // proven there already (dead stones of a credited group), whose proof stands.
             let inside = |k: usize| open[k] || matches!(case[k], Some((_, Proof::Static)));
             (tracked.iter().any(|&k| open[k]) && tracked.iter().all(|&k| inside(k)))
                 .then_some((points, tracked))
@@ -137,9 +128,9 @@ pub(crate) fn refine(
     let mut left = opts.budget;
     let mut seki_left = opts.budget;
     for (points, tracked) in work {
-        let cap = (opts.budget / REGION_SHARE).min(left);
+        let cap = (opts.budget / CONDITIONAL_SHARE).min(left);
         let mut allowed = cap;
-        let result = if empty_points(&points) > MAX_REGION_EMPTY {
+        let result = if empty_points(&points) > MAX_CONDITIONAL_EMPTY {
             Err(())
         } else {
             solve_region(geo, cells, chains, &tracked, &points, opts, &mut allowed).map_err(|_| ())
@@ -164,7 +155,7 @@ pub(crate) fn refine(
                     &tracked,
                     &points,
                     opts,
-                    opts.budget / REGION_SHARE,
+                    opts.budget / CONDITIONAL_SHARE,
                     &mut seki_left,
                 );
                 for (k, found) in found.unwrap_or_default() {

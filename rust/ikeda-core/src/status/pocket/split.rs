@@ -1,8 +1,8 @@
 //! The split goal of the proof search: a large pocket is won once D's stones cut it into
-//! small parts that are each settled by their own local game (docs/status.md, "Safe
-//! groups", large pockets).
+//! small parts that are each settled by their own pocket game (docs/status.md 2c, large
+//! pockets).
 //!
-//! A state of a pocket's local game (`regions.rs`) is *split* when
+//! A state of a pocket's game (`game.rs`) is *split* when
 //! - every D stone of the pocket is joined to a wall;
 //! - the points of the pocket without a D stone fall apart into *parts* (connected sets),
 //!   each an *eye point* (one empty point) or a *small part* of 2 to `small` points;
@@ -31,15 +31,12 @@
 //! an eye, every chain next to an eye, with the parts' eyes and joins. The full argument is
 //! in docs/status.md.
 
-use super::pockets::{Budget, OutOfNodes, Prover};
-use super::regions::{Local, Set};
-
-/// The most states one small part's proof search expands inside a split (its exhaustive
-/// game costs far more and proved almost nothing more on real pockets).
-const PART_NODES: usize = 5_000;
+use super::depth_first::{DepthFirstProver, OutOfNodes, ProofBudget};
+use super::game::{PocketGame, PocketSet};
+use crate::status::limits::{MAX_PART_MEMO, MAX_PART_NODES};
 
 /// Bit `j` of `from` moved to bit `i` for the `i`-th point of `part`.
-fn squeeze(part: Set, from: Set) -> Set {
+fn squeeze(part: PocketSet, from: PocketSet) -> PocketSet {
     let (mut out, mut i, mut f) = (0, 0, part);
     while f != 0 {
         let p = f.trailing_zeros();
@@ -52,20 +49,20 @@ fn squeeze(part: Set, from: Set) -> Set {
 
 /// Whether the state (A stones `a`, D stones `d`) of the pocket `local` is split with at
 /// least `eyes` eyes (and all walls joined with `join`): the claim above.
-pub(super) fn split_won(
-    local: &Local,
-    all: Set,
-    a: Set,
-    d: Set,
+pub(crate) fn split_won(
+    local: &PocketGame,
+    all: PocketSet,
+    a: PocketSet,
+    d: PocketSet,
     eyes: u32,
     join: bool,
-    budget: &mut Budget,
+    budget: &mut ProofBudget,
 ) -> Result<bool, OutOfNodes> {
     if d == 0 || local.anchored(d) != d {
         return Ok(false);
     }
     let open = all & !d;
-    let mut parts: Vec<Set> = Vec::new();
+    let mut parts: Vec<PocketSet> = Vec::new();
     let mut rest = open;
     while rest != 0 {
         let part = local.flood(open, rest & rest.wrapping_neg());
@@ -77,7 +74,7 @@ pub(super) fn split_won(
     }
     // The chains: (walls in it, points next to it outside D's stones, holds a lenient wall).
     let n = local.walls.len();
-    let mut chains: Vec<(u64, Set, bool)> = Vec::new();
+    let mut chains: Vec<(u64, PocketSet, bool)> = Vec::new();
     let mut seen: u64 = 0;
     for w in 0..n {
         if seen >> w & 1 == 1 {
@@ -106,7 +103,7 @@ pub(super) fn split_won(
     }
     let mut total = 0u32;
     // The small parts: (part, chains next to it, needs two eyes).
-    let mut small: Vec<(Set, Vec<usize>, bool)> = Vec::new();
+    let mut small: Vec<(PocketSet, Vec<usize>, bool)> = Vec::new();
     for &part in &parts {
         let next: Vec<usize> = (0..chains.len())
             .filter(|&i| chains[i].1 & part != 0)
@@ -185,15 +182,15 @@ pub(super) fn split_won(
 /// joined with `join`); memoised by the part's game.
 #[allow(clippy::too_many_arguments)]
 fn part_settles(
-    local: &Local,
-    part: Set,
-    a: Set,
+    local: &PocketGame,
+    part: PocketSet,
+    a: PocketSet,
     next: &[usize],
-    chains: &[(u64, Set, bool)],
+    chains: &[(u64, PocketSet, bool)],
     lenient: &[bool],
     eyes: u32,
     join: bool,
-    budget: &mut Budget,
+    budget: &mut ProofBudget,
 ) -> Result<bool, OutOfNodes> {
     let mut nbr = Vec::with_capacity(part.count_ones() as usize);
     let mut f = part;
@@ -202,21 +199,21 @@ fn part_settles(
         f &= f - 1;
         nbr.push(squeeze(part, local.nbr[p] & part));
     }
-    let walls: Vec<Set> = next
+    let walls: Vec<PocketSet> = next
         .iter()
         .map(|&i| squeeze(part, chains[i].1 & part))
         .collect();
     let flags: Vec<bool> = next.iter().map(|&i| lenient[i]).collect();
     // A part's game never relies on first-class walls (their chains are lenient here):
     // harder for D than the pocket's game.
-    let sub = Local {
+    let sub = PocketGame {
         nbr,
         immortal: vec![false; walls.len()],
         exempt: vec![false; walls.len()],
         walls,
         lenient: flags,
     };
-    let sub_all: Set = (1 << part.count_ones()) - 1;
+    let sub_all: PocketSet = (1 << part.count_ones()) - 1;
     let sub_a = squeeze(part, a);
     let mut memo_key: Vec<u64> = Vec::with_capacity(sub.nbr.len() + 2 * sub.walls.len() + 4);
     memo_key.extend(&sub.nbr);
@@ -234,7 +231,7 @@ fn part_settles(
     let found = if !sub.start_ok(sub_all, sub_a) {
         false
     } else if eyes == 1 && sub.walls.len() == 1 && sub.walls[0] == sub_all && sub.lenient[0] {
-        // One lenient chain next to every point (the safe walls' argument, docs/status.md
+        // One lenient chain next to every point (the vital walls' argument, docs/status.md
         // 2b): D fills a point while two are empty, and plays the last one when A stones
         // are left, capturing them; every D stone joins the chain, which always has a
         // liberty here after D's move and one elsewhere after A's, so A can never play the
@@ -244,8 +241,9 @@ fn part_settles(
         // The part's proof search (it stops at the first strategy found), with a cap of its
         // own inside the shared one.
         let outer = budget.limit;
-        budget.limit = outer.min(budget.nodes + PART_NODES);
-        let proved = Prover::new(&sub, sub_all, eyes, join, false, &mut *budget).prove(sub_a);
+        budget.limit = outer.min(budget.nodes + MAX_PART_NODES);
+        let proved =
+            DepthFirstProver::new(&sub, sub_all, eyes, join, None, &mut *budget).prove(sub_a);
         budget.limit = outer;
         budget.parts += 1;
         match proved {
@@ -254,20 +252,17 @@ fn part_settles(
             Err(OutOfNodes) => false,
         }
     };
-    if budget.memo.len() < MEMO {
+    if budget.memo.len() < MAX_PART_MEMO {
         budget.memo.insert(memo_key, found);
     }
     Ok(found)
 }
 
-/// The most parts' answers kept (each key at most 64 + 2 * 64 + 3 words).
-const MEMO: usize = 20_000;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::regions::key;
-    use crate::status::regions::tests::{check_proofs, random_boards};
+    use crate::status::pocket::game::key;
+    use crate::status::pocket::testing::{check_proofs, drawn, random_boards};
 
     #[test]
     fn split_goal_never_proves_what_the_exhaustive_game_refutes() {
@@ -291,7 +286,7 @@ mod tests {
                 .collect(),
         );
         let (checked, _, split_proofs) = check_proofs(&boards, &[3, 5], |c, _, budget| {
-            Prover::new(c.local, c.all, c.eyes, c.join, true, budget)
+            DepthFirstProver::new(c.local, c.all, c.eyes, c.join, Some(split_won), budget)
                 .prove(c.a)
                 .ok()
         });
@@ -303,34 +298,27 @@ mod tests {
 
     #[test]
     fn one_lenient_chain_next_to_every_point_settles_without_search() {
-        // A strip along a lenient wall: every point is next to it, so the safe walls'
+        // A strip along a lenient wall: every point is next to it, so the vital walls'
         // filling argument settles it; the exhaustive game agrees.
-        let local = Local {
-            nbr: vec![0b10, 0b101, 0b1010, 0b100],
-            walls: vec![0b1111],
-            lenient: vec![true],
-            immortal: vec![false],
-            exempt: vec![false],
-        };
+        let (mut local, all, a, _) = drawn(&[
+            "#aaaa#", //
+            "a.O..a", //
+            "#aaaa#",
+        ]);
+        local.lenient[0] = true;
         let mut states = 0;
         assert_eq!(
-            local.solve_from(
-                0b1111,
-                key(0b10, 0, false, 0),
-                1,
-                true,
-                200_000,
-                &mut states
-            ),
+            local.solve_from(all, key(a, 0, false, 0), 1, true, 200_000, &mut states),
             Some(true)
         );
-        let mut budget = Budget::new(1000, 12);
+        let mut budget = ProofBudget::new(1000, 12);
+        // The part is the whole strip, with the one chain (wall 0) next to all of it.
         assert!(part_settles(
             &local,
-            0b1111,
-            0b10,
+            all,
+            a,
             &[0],
-            &[(1, 0b1111, true)],
+            &[(1, all, true)],
             &[true],
             1,
             true,

@@ -1,0 +1,178 @@
+//! Whether D settles a pocket: the entry of the pocket game, which chooses the prover by
+//! the pocket's size and shares the split proofs' work among one colour's pockets.
+
+use std::collections::HashMap;
+
+use super::depth_first::{DepthFirstProver, ProofBudget};
+use super::dfpn::DfpnProver;
+use super::game::{PocketGame, PocketSet};
+use super::split::split_won;
+#[cfg(doc)]
+use crate::status::limits::MAX_POCKET_STATES;
+use crate::status::limits::{
+    MAX_POCKET, MAX_PROOF_NODES, MAX_SPLIT_TOTAL, MAX_SPLIT_WORK, SPLIT_PART,
+};
+
+/// What the split proofs of one colour's credited groups share: the work left, and the
+/// parts' answers found (`split.rs`; they do not depend on the pocket or the goal).
+pub(crate) struct SplitPool {
+    left: usize,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl SplitPool {
+    /// A pool with all of [`MAX_SPLIT_TOTAL`] left.
+    pub(crate) fn new() -> Self {
+        SplitPool {
+            left: MAX_SPLIT_TOTAL,
+            memo: HashMap::new(),
+        }
+    }
+}
+
+impl PocketGame {
+    /// Whether D, with A to move first from `a` (and no D stone), can force a settled state
+    /// with at least `eyes` eyes without losing a wall: by the exhaustive game, and where
+    /// that is beyond [`MAX_POCKET_STATES`], by the proof search of `depth_first.rs`
+    /// (whose `false` may only mean "not proven"); `None` when both are beyond their
+    /// limits.
+    ///
+    /// A pocket of more than [`MAX_POCKET`] points is proven by df-pn (`dfpn.rs`) only,
+    /// with the settled goal and then the split goal of `split.rs` (its exhaustive game
+    /// is out of reach).
+    pub(crate) fn settles(
+        &self,
+        all: PocketSet,
+        a: PocketSet,
+        eyes: u32,
+        join: bool,
+        states: &mut usize,
+        pool: &mut SplitPool,
+    ) -> Option<bool> {
+        let large = all.count_ones() as usize > MAX_POCKET;
+        if !large {
+            let exhaustive = self.solve(all, a, eyes, join, states);
+            if exhaustive.is_some() {
+                return exhaustive;
+            }
+        }
+        let mut budget = if large {
+            if pool.left == 0 {
+                return None;
+            }
+            let mut budget = ProofBudget::new(MAX_SPLIT_WORK.min(pool.left), SPLIT_PART);
+            budget.memo = std::mem::take(&mut pool.memo);
+            budget
+        } else {
+            ProofBudget::new(MAX_PROOF_NODES, 0)
+        };
+        let found = if large {
+            // A large pocket is searched by df-pn (`dfpn.rs`), which proves more of the
+            // real pockets than the depth-first search within the same work
+            // (benches/README.md). The settled goal alone first, with all of the work: on
+            // the real pockets it proves more than the split goal, which is searched only
+            // with the work a refutation of the settled goal leaves.
+            let mut plain = ProofBudget::new(budget.limit, 0);
+            let mut found = DfpnProver::new(self, all, eyes, join, None, &mut plain).prove(a);
+            budget.nodes += plain.nodes;
+            if !matches!(found, Ok(true)) && budget.nodes < budget.limit {
+                found =
+                    DfpnProver::new(self, all, eyes, join, Some(split_won), &mut budget).prove(a);
+            }
+            found
+        } else {
+            DepthFirstProver::new(self, all, eyes, join, None, &mut budget).prove(a)
+        };
+        if large {
+            pool.left = pool.left.saturating_sub(budget.nodes);
+            pool.memo = std::mem::take(&mut budget.memo);
+        }
+        *states += budget.nodes;
+        found.ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::pocket::testing::drawn;
+
+    #[test]
+    fn proof_search_settles_a_pocket_beyond_the_exhaustive_game() {
+        // A twelve-point pocket of a real game (Tygem, December 2016) with four White
+        // stones, bounded by three strict Black walls: its exhaustive game is beyond
+        // MAX_POCKET_STATES, and the proof search finds D's strategy to one eye and to two.
+        let (local, all, a, _) = drawn(&[
+            "#aaaa#", //
+            "a...Oa", //
+            "#.Obb#", //
+            "bObb##", //
+            "#.O.b#", //
+            "c.c.b#", //
+            "#c#b##",
+        ]);
+        let mut states = 0;
+        assert_eq!(local.solve(all, a, 1, true, &mut states), None);
+        let mut pool = SplitPool {
+            left: 0,
+            ..SplitPool::new()
+        };
+        assert_eq!(
+            local.settles(all, a, 2, true, &mut states, &mut pool),
+            Some(true)
+        );
+        assert_eq!(
+            local.settles(all, a, 1, true, &mut states, &mut pool),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn split_goal_proves_a_two_row_edge_territory() {
+        // A 14-point corner territory two rows deep (rows of 7 points, the wall above it
+        // and to its right, lenient: the group has an eye elsewhere), beyond the exhaustive
+        // game: a large pocket is proven settled (settled goal first, then split goal).
+        let (mut local, all, _, _) = drawn(&[
+            "#aaaaaaa#", //
+            "#.......a", //
+            "#.......a", //
+            "#########",
+        ]);
+        local.lenient[0] = true;
+        let (mut states, mut pool) = (0, SplitPool::new());
+        assert_eq!(
+            local.settles(all, 0, 1, true, &mut states, &mut pool),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn dfpn_proves_a_real_sixteen_point_pocket_beyond_the_depth_first_search() {
+        // A 16-point territory of a real game (Tygem 916039306, December 2016) with four
+        // White stones, bounded by three strict Black walls: the depth-first search runs
+        // out of one large pocket's work with the settled goal, df-pn proves it with one
+        // eye and with two.
+        let (local, all, a, _) = drawn(&[
+            "##aca#a#", //
+            "#a...aOb", //
+            "#ccc.OOb", //
+            "c.O..bb#", //
+            "c.....b#", //
+            "#c###b##",
+        ]);
+        let mut budget = ProofBudget::new(MAX_SPLIT_WORK, 0);
+        assert!(
+            DepthFirstProver::new(&local, all, 1, true, None, &mut budget)
+                .prove(a)
+                .is_err()
+        );
+        for eyes in [1, 2] {
+            let (mut states, mut pool) = (0, SplitPool::new());
+            assert_eq!(
+                local.settles(all, a, eyes, true, &mut states, &mut pool),
+                Some(true)
+            );
+            assert!(states <= MAX_SPLIT_WORK, "{states}");
+        }
+    }
+}
