@@ -90,9 +90,9 @@ def territory_score(
     return Score(bt - lb, wt - lw + rules.komi, bs, ws, bt, wt, 0.0, rules.komi, dead, str(rules), lb, lw, table, extra)
 
 
-def japanese_score(rules: Rules, js: JapaneseScore, stones: tuple[int, int], lost: tuple[int, int]) -> Score:
-    """A Japanese-style count (:func:`ikeda.status.japanese_count`) in :class:`Score`'s
-    terms: the stones lost are the captured and the dead ones, each side's score its
+def japanese_as_score(rules: Rules, js: JapaneseScore, stones: tuple[int, int], lost: tuple[int, int]) -> Score:
+    """A Japanese-style count (:func:`ikeda.status.japanese_count`, the count behind the
+    public :func:`ikeda.japanese_score`) in :class:`Score`'s terms: the stones lost are the captured and the dead ones, each side's score its
     territory plus the stones the other side lost. `stones` are on the board, `lost`
     captured, each (Black, White)."""
     return Score(

@@ -30,7 +30,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .errors import IkedaError
+from .errors import DatasetError as DatasetError
 from .rules import Rules
 from .runs import played
 from .shards import Cell, Shard, ShardResult, default_shard_games, play_shard, plan
@@ -41,10 +41,6 @@ SUFFIX = ".parquet"
 _META = b"ikeda"
 #: The per-game columns the summary reads.
 _STATS = ["margin", "margin_area2", "first_passer", "length", "capped"]
-
-
-class DatasetError(IkedaError):
-    """A directory that is not a dataset of this run, or a shard file that cannot be read."""
 
 
 def shard_table(result: ShardResult) -> pa.Table:

@@ -20,13 +20,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 from .errors import ArgumentError, IkedaError
+from .errors import RayNotInstalledError as RayNotInstalledError
 from .shards import Shard, ShardResult, play_shard
 
 INSTALL = "pip install 'ikeda[ray]'"
-
-
-class RayNotInstalledError(IkedaError):
-    """A run asked for Ray, which is not installed."""
 
 
 def import_ray() -> Any:

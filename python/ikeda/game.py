@@ -278,7 +278,7 @@ class Game(_core.GameCore):
                 raise ArgumentError("under Japanese counting status confirmation decides the dead stones; do not pass `dead`")
             js = status.japanese_count(confirmed, komi=counted.komi, prisoners=self.prisoners)
             stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
-            return counting.japanese_score(counted, js, stones, self._board.lost)
+            return counting.japanese_as_score(counted, js, stones, self._board.lost)
         board = self._board
         area = board.area(dead) if dead else board.area()
         marked = tuple(self._names()[board.index(d)] for d in dead) if dead else ()
