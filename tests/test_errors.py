@@ -293,3 +293,30 @@ def test_rules_errors_are_value_errors() -> None:
         ikeda.Game(9, rules="area4")
     assert isinstance(info.value, ikeda.IkedaError) and isinstance(info.value, ValueError)
     assert ikeda.errors.RulesError is ikeda.rules.RulesError
+
+
+def test_a_bad_colour_is_an_invalid_position_from_python_and_from_the_native_module() -> None:
+    """One type for a colour that cannot be read, whichever layer reads it: a name given to
+    Python or a code given to the native module."""
+    with pytest.raises(ikeda.InvalidPositionError, match="to_move must be 'B' or 'W'"):
+        ikeda.Game(5, to_move="X")
+    g = ikeda.Game(5)
+    with pytest.raises(ikeda.InvalidPositionError, match="color must be 'B' or 'W'"):
+        g.resign("purple")
+    assert not g.is_over
+    board = ikeda._core.Board(5, 5)
+    for call in (lambda: board.play("C3", 3), lambda: board.illegal_reason("C3", 0), lambda: board.stone_count(7)):
+        with pytest.raises(ikeda.InvalidPositionError, match="colour must be 1 \\(Black\\) or 2 \\(White\\)"):
+            call()
+    assert len(board) == 0 and board.moves == []
+
+
+def test_every_error_class_lives_in_errors_and_the_old_import_names_still_work() -> None:
+    pytest.importorskip("pyarrow")
+    from ikeda import dataset, distributed
+
+    assert dataset.DatasetError is ikeda.errors.DatasetError
+    assert distributed.RayNotInstalledError is ikeda.errors.RayNotInstalledError
+    for name in ikeda.errors.__all__:
+        cls = getattr(ikeda.errors, name)
+        assert issubclass(cls, ikeda.IkedaError) and cls.__module__ == "ikeda.errors", name

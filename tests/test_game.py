@@ -412,10 +412,10 @@ def test_random_play_consistency(seed: int) -> None:
 
 
 @pytest.mark.parametrize("rules", ["area3", "area2", "territory1", "tromp-taylor", "japanese"])
-def test_a_pass_after_a_play_is_counted_as_the_locked_path_counts_it(rules: str) -> None:
-    # The native fast path takes a pass after a play (an exact int or "pass"); a numpy int
-    # goes through Game._play_locked. Both games see the same moves, with undos, and must
-    # agree on every piece of the pass bookkeeping and on the end after each move.
+def test_a_pass_is_counted_the_same_whatever_type_names_it(rules: str) -> None:
+    # One game is given exact ints and "pass", the other numpy ints (read through
+    # `__index__`). Both see the same moves, with undos, and must agree on every piece of
+    # the pass bookkeeping and on the end after each move.
     for seed in range(8):
         rng = random.Random(seed)
         fast, slow = ikeda.Game(5, rules=rules), ikeda.Game(5, rules=rules)

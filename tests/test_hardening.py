@@ -183,31 +183,52 @@ def test_four_threads_playing_one_game_leave_it_consistent() -> None:
         sys.setswitchinterval(old)
 
 
-def test_a_play_waits_while_another_thread_holds_the_game() -> None:
-    """A play of a point is one native call with no lock; while a call that takes several
-    steps (a pass, undo, resign, copy) holds the game on another thread, a play takes the
-    locked path and waits for it instead of interleaving with it."""
-    g = Game(9)
-    played = threading.Event()
+def test_copies_taken_while_threads_play_passes_and_resign_are_whole_games() -> None:
+    """Every move, undo, resignation and copy is one native call, so a copy taken while
+    other threads play (passes often), undo and resign is a game its own moves replay to:
+    the same turn, pass bookkeeping and end."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        g, copies = Game(5, rules="territory1"), []
 
-    def play() -> None:
-        g.play("E5")
-        played.set()
+        def work(k: int) -> None:
+            rng = np.random.default_rng(k)
+            for _ in range(400):
+                try:
+                    r = rng.random()
+                    if r < 0.5:
+                        g.play("pass")
+                    elif r < 0.8:
+                        legal = g.legal_indices()
+                        g.play(int(rng.choice(legal)) if legal else "pass")
+                    elif r < 0.85:
+                        g.resign()
+                    else:
+                        g.undo()
+                except ikeda.IkedaError:
+                    pass  # another thread ended the game or undid everything
 
-    with g._lock:
-        g._held = True  # what the locked calls set while they work
-        worker = threading.Thread(target=play)
-        worker.start()
-        assert not played.wait(0.3)
-        assert g.moves == [] and g.to_move == "B"
-        g._held = False
-    worker.join(10)
-    assert played.is_set() and g.moves == ["E5"] and g.to_move == "W"
+        workers = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+        for t in workers:
+            t.start()
+        while any(t.is_alive() for t in workers):
+            copies.append(g.copy())
+        for c in copies:
+            replayed = Game(5, rules="territory1")
+            for m in c.moves:
+                replayed.play(m)
+            if c.resigned is not None:
+                replayed.resign(c.resigned)
+            state = [(x.to_move, x.is_over, x.first_passer, x.preliminary_end, x._passes, x._streak) for x in (c, replayed)]
+            assert state[0] == state[1]
+    finally:
+        sys.setswitchinterval(old)
 
 
-def test_every_kind_of_move_takes_the_same_path_to_the_same_game() -> None:
-    """The native fast path (exact ints and strs naming a point) and the locked path (numpy
-    ints, str subclasses, passes, refused moves) make the same game."""
+def test_every_kind_of_move_makes_the_same_game() -> None:
+    """Exact ints and strs, numpy ints and str subclasses make the same game, passes and
+    refused moves included."""
 
     class Vertex(str):
         pass

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -145,31 +146,33 @@ def test_unwritable_sgf_dir_is_refused_before_the_first_game(tmp_path: Path, cap
     assert time.monotonic() - start < 5
 
 
-def refuse_everything(monkeypatch: pytest.MonkeyPatch) -> None:
+def starve_the_status_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Status confirmation of the whole board as one region (``split=False``: the static
-    proofs, which need no states, would settle some small final positions) with one state
-    and refusals not estimated: every real final position is refused (StatusBudgetError),
-    as a search beyond its budget is."""
+    proofs, which need no states, would settle some small final positions) with one state:
+    every real final position is beyond the search, as a search beyond its budget is. How
+    such a region is treated (``unresolved``) is left to the caller."""
     real = ikeda.status.confirm_status
-    refused = {"budget": 1, "split": False, "unresolved": "raise"}
-    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, **refused}))
+    starved = {"budget": 1, "split": False}
+    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, **starved}))
 
 
-def test_a_game_that_cannot_be_counted_is_recorded_and_the_match_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    refuse_everything(monkeypatch)
+def test_a_game_beyond_the_status_search_is_still_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game.score estimates a region beyond the status search instead of refusing it, so
+    every finished game of a match gets a counted result."""
+    starve_the_status_search(monkeypatch)
     result = run_match(
         [*MOCK, "--seed", "3"], [*MOCK, "--seed", "4"], games=2, size=7, rules=JAPANESE, timeout=20, sgf_dir=str(tmp_path),
     )
     assert len(result.games) == 2
     for g in result.games:
-        assert g.reason == "uncounted" and g.result == "?" and "StatusBudgetError" not in g.detail
-        assert "not counted" in g.detail and "beyond the search" in g.detail
-        assert g.sgf is not None and "RE[?]" in Path(g.sgf).read_text()
-    assert result.engines["A"].uncounted == 2 and result.engines["A"].draws == 0
+        assert g.reason == "score" and re.fullmatch(r"[BW]\+\d+(\.\d)?|0", g.result), g
+        assert g.sgf is not None and f"RE[{g.result}]" in Path(g.sgf).read_text()
+    counted = result.engines["A"]
+    assert counted.wins + counted.draws + result.engines["B"].wins == 2
 
 
-def test_a_game_at_the_move_cap_that_cannot_be_counted_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
-    refuse_everything(monkeypatch)
+def test_a_game_at_the_move_cap_beyond_the_status_search_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    starve_the_status_search(monkeypatch)
     engines = {label: GtpController([*MOCK, "--seed", str(k)], timeout=20) for k, label in enumerate("AB")}
     try:
         referee = ikeda.match.Referee(engines, size=7, rules=JAPANESE, timeout=20, max_moves=30)
@@ -177,7 +180,7 @@ def test_a_game_at_the_move_cap_that_cannot_be_counted_is_recorded(monkeypatch: 
     finally:
         for e in engines.values():
             e.close()
-    assert r.reason == "uncounted" and r.detail.startswith("stopped after 30 moves; not counted")
+    assert r.reason == "move-cap" and r.detail == "stopped after 30 moves and counted" and r.margin is not None
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads process states from /proc")

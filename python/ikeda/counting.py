@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import flow
 from .rules import Rules
 from .score import Score, Table
 from .status import JapaneseScore
@@ -26,19 +25,12 @@ class Tally(NamedTuple):
     prelim: int  # move number of the preliminary end
     prelim_stones: tuple[int, int]  # stones on the board at it (L1, L2)
     passes: tuple[int, int, int, int]  # passes by Black, White up to the preliminary end; after it
-    streak: int  # passes in succession ending with the last move
 
     def moves_by(self, color: int, first: int, last: int) -> int:
         """How many of the moves numbered first..last (1-based) `color` made."""
         count = max(0, last - first + 1)
         starts = (first % 2 == 1) == (color == self.start)  # does `color` make move `first`?
         return (count + 1) // 2 if starts else count // 2
-
-    def extra_passes(self) -> int:
-        """Passes Territory I still needs to reach its end (0-3): a pair of successive
-        passes after the preliminary end with equal numbers of moves since it."""
-        k, s = self.n - self.prelim, self.streak
-        return next(e for e in range(4) if flow.equal_moves_end(k + e, s + e))
 
     def table(self, area: Area, extra: int) -> Table:
         """Seed 003's quantities, with `extra` passes appended after the last move."""
@@ -98,9 +90,9 @@ def territory_score(
     return Score(bt - lb, wt - lw + rules.komi, bs, ws, bt, wt, 0.0, rules.komi, dead, str(rules), lb, lw, table, extra)
 
 
-def japanese_score(rules: Rules, js: JapaneseScore, stones: tuple[int, int], lost: tuple[int, int]) -> Score:
-    """A Japanese-style count (:func:`ikeda.status.japanese_count`) in :class:`Score`'s
-    terms: the stones lost are the captured and the dead ones, each side's score its
+def japanese_as_score(rules: Rules, js: JapaneseScore, stones: tuple[int, int], lost: tuple[int, int]) -> Score:
+    """A Japanese-style count (:func:`ikeda.status.japanese_count`, the count behind the
+    public :func:`ikeda.japanese_score`) in :class:`Score`'s terms: the stones lost are the captured and the dead ones, each side's score its
     territory plus the stones the other side lost. `stones` are on the board, `lost`
     captured, each (Black, White)."""
     return Score(

@@ -39,6 +39,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .errors import DatasetError as DatasetError
 from .errors import IkedaError
 from .limits import MAX_MOVES, board_side, probability, whole
 from .rules import Rules
@@ -74,10 +75,6 @@ COLUMNS: dict[str, pa.DataType] = {
     "margin_area2": pa.float64(),
     "capped": pa.bool_(),
 }
-
-
-class DatasetError(IkedaError):
-    """A directory that is not a dataset of this run, or a shard file that cannot be read."""
 
 
 def shard_table(result: ShardResult) -> pa.Table:

@@ -29,15 +29,12 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 from .errors import ArgumentError, IkedaError
+from .errors import RayNotInstalledError as RayNotInstalledError
 from .shards import Shard, ShardResult, play_shard
 
 INSTALL = "pip install 'ikeda[ray]'"
 #: How long a cluster address has to answer a TCP connection (docs/ray.md).
 CONNECT_SECONDS = 10.0
-
-
-class RayNotInstalledError(IkedaError):
-    """A run asked for Ray, which is not installed."""
 
 
 def import_ray() -> Any:

@@ -22,6 +22,8 @@ __all__ = [
     "EngineCrashed",
     "StatusBudgetError",
     "CountBudgetError",
+    "DatasetError",
+    "RayNotInstalledError",
 ]
 
 #: Every reason an :class:`IllegalMoveError` can carry. A move is tested for the first
@@ -80,7 +82,10 @@ class IllegalMoveError(IkedaError, ValueError):
 
 class InvalidPositionError(IkedaError, ValueError):
     """A position that cannot exist: setup stones on one point twice, a chain with no
-    liberty, a dead-stone mark on an empty point, a bad board size."""
+    liberty, a dead-stone mark on an empty point, a bad board size; also a colour that
+    cannot be read (a colour names a side of the position: the side to move, a stone's
+    colour), whether given by name to Python (``to_move="X"``) or by code to the native
+    module (``Board.play(move, 3)``)."""
 
 
 class SgfError(IkedaError, ValueError):
@@ -133,12 +138,25 @@ class EngineCrashed(EngineError):
 class StatusBudgetError(IkedaError):
     """Status confirmation refused a region beyond its search budget (STATUS.md Section 7):
     ``region`` lists the region's points as GTP vertices and ``reason`` says which limit it
-    passed. The engine never guesses a status instead."""
+    passed. Raised by :func:`ikeda.confirm_status` and :func:`ikeda.japanese_score` with
+    ``unresolved="raise"`` (their default), which never guess a status instead;
+    :meth:`ikeda.Game.score` and :meth:`ikeda.Game.final_status` estimate such a region
+    and mark its stones as estimated instead of raising (docs/status.md)."""
 
     def __init__(self, message: str, region: list[str] | None = None, reason: str = "") -> None:
         super().__init__(message)
         self.region = list(region or [])
         self.reason = reason
+
+
+class DatasetError(IkedaError):
+    """A directory that is not a dataset of this run, or a shard file that cannot be read
+    (:mod:`ikeda.dataset`; also importable from there)."""
+
+
+class RayNotInstalledError(IkedaError):
+    """A run asked for Ray, which is not installed (:mod:`ikeda.distributed`; also
+    importable from there)."""
 
 
 class CountBudgetError(IkedaError):

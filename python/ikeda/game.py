@@ -1,24 +1,24 @@
 """`Game`: the game flow over the native board, Area Rules III by default.
 
 The native :class:`ikeda._core.Board` owns the stones, legality (Rules 3-5, or a
-ruleset's variants) and the superko history; this class adds what the board does not
-know: whose turn it is (Rules 1, 2, 8), the passes and the end of the game (Rule 6, see
-:mod:`ikeda.flow`), and the score (Rule 7, see :mod:`ikeda.counting`).
+ruleset's variants) and the superko history; the native base class
+:class:`ikeda._core.GameCore` adds whose turn it is (Rules 1, 2, 8) and the passes and the
+end of the game (Rule 6 and its variants: ikeda-core's ``PassState``); this class adds the
+configuration, the score (Rule 7, see :mod:`ikeda.counting`) and the formats.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypeVar, Union
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Union
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, counting, flow, status
+from . import _core, counting, status
 from .coords import BLACK, GTP_LETTERS, WHITE, Color, color_name, parse_color, vertex_names
-from .errors import ArgumentError, IkedaError, IllegalMoveError, InvalidPositionError
+from .errors import ArgumentError, InvalidPositionError
 from .handicap import handicap_points
 from .limits import MAX_SIDE, board_side, move_list
 from .rules import Rules, as_rules
@@ -29,8 +29,6 @@ __all__ = ["BLACK", "WHITE", "COUNT_GAMES_MAX_POINTS", "Color", "Game", "Move", 
 #: A move: a GTP vertex ("D4", case-insensitive, no letter I), "pass", or a flat index
 #: (row-major from the top-left point; ``width * height`` is pass).
 Move = Union[str, int]
-
-_T = TypeVar("_T")
 
 
 #: (id(rules), komi) -> (rules, rules with komi): keyed by identity because hashing a
@@ -54,10 +52,10 @@ def _with_komi(rules: Rules, komi: float) -> Rules:
 class Game(_core.GameCore):
     """A game of Go under Ikeda's Area Rules III, or another ruleset (:class:`Rules`).
 
-    The native base class holds the board, the side to move, the passes in succession
-    and whether the game is over, and makes the hot calls (``play`` of a point,
-    ``legal_indices``, ``legal_moves``, ``legal_mask``, ``is_over``) one native call each;
-    everything else, passes and the end of the game included, is here.
+    The native base class holds the board, the side to move, the pass bookkeeping and
+    whether the game is over, and makes every move (``play``, a pass included) and the
+    hot questions (``legal_indices``, ``legal_moves``, ``legal_mask``, ``is_over``) one
+    native call each; the configuration, the score and the formats are here.
 
     >>> g = Game(9, komi=6.5)
     >>> g.play("E5"); g.play("pass"); g.play("pass"); g.play("pass")
@@ -66,8 +64,7 @@ class Game(_core.GameCore):
     """
 
     __slots__ = (
-        "_width", "_height", "_rules", "_ending",
-        "_start_color", "_prelim_stones", "_resigned", "_pass", "_setup", "_handicap", "_lock",
+        "_width", "_height", "_rules", "_start_color", "_pass", "_setup", "_handicap",
     )
 
     def __init__(
@@ -95,15 +92,10 @@ class Game(_core.GameCore):
             w, h = board_side(w, "width"), board_side(h, "height")
         self._width, self._height = w, h
         self._rules = rules
+        # The pass bookkeeping (first pass, preliminary end, passes per colour, the end) is
+        # the native base's, which starts with none under the ruleset's ending.
         self._ending = rules.ending
-        # The pass bookkeeping (first pass, preliminary end, passes per colour) is the
-        # native base's, which starts with none.
-        self._prelim_stones: tuple[int, int] | None = None
-        self._resigned: int | None = None
         self._pass = w * h
-        # Serialises the calls that take several steps (passes, undo, resign, copy): a Game
-        # shared by threads stays whole (see the native base for plays of a point).
-        self._lock = threading.Lock()
         # The native base starts with Black to move, no pass and the game going on.
         if setup is None and handicap.__class__ is int and not handicap and to_move is None:
             self._board = _core.Board(w, h, rules=rules)  # an even game from the empty board
@@ -135,46 +127,8 @@ class Game(_core.GameCore):
 
     # -- moves -----------------------------------------------------------------------
 
-    # `play(move)` is the native base's: a legal play of a point given as an int or a str
-    # is made there in one call, and so is a pass after a play (it ends no game and is only
-    # counted); everything else (a pass that may end the game, a move it cannot take or
-    # that the rules refuse, a finished game, a call while another thread holds the lock)
-    # comes here, under the lock.
-
-    def _play_locked(self, move: Move) -> None:
-        """`play` for the moves the native fast path leaves: passes in succession and the
-        flow of the game (Rule 6), errors, and unusual move types (numpy ints, str
-        subclasses)."""
-        lock = self._lock
-        lock.acquire()
-        self._held = True  # plays from other threads now wait for the lock
-        try:
-            if self._over:
-                self._board.index(move)  # a malformed move is reported as such first
-                raise self._illegal(move, "game_over")
-            color = self._color
-            # The board records the move; a play (the hot path) only ends a pass streak,
-            # a pass goes through the bookkeeping.
-            if self._board.play(move, color):
-                if self._count(len(self._board), True, color):
-                    self._prelim_stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
-                self._over = self._passes_ended()
-            else:
-                self._streak = 0
-            self._color = color ^ 3
-        finally:
-            self._held = False
-            lock.release()
-
-    def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
-        n = len(self._board) + 1
-        name = move if isinstance(move, str) else self._names()[move] if 0 <= move <= self._pass else move
-        return IllegalMoveError(
-            f"illegal move {name} by {color_name(self._color)} at move {n}: {reason}",
-            reason,
-            move,
-            n,
-        )
+    # `play(move)` is the native base's: every move, a pass included, is one native call,
+    # which also keeps the pass bookkeeping and decides the end (ikeda-core's `PassState`).
 
     def pass_move(self) -> None:
         """Passes for the side to move."""
@@ -194,77 +148,21 @@ class Game(_core.GameCore):
 
     def resign(self, color: Color | None = None) -> None:
         """`color` (the side to move by default) resigns and loses (Rule 2)."""
-        def work() -> None:
-            if self._over:
-                raise self._illegal("resign", "game_over")
-            self._resigned = self._color if color is None else parse_color(color, "color")
-            self._over = True
-
-        self._exclusive(work)
-
-    def _exclusive(self, work: Callable[[], _T]) -> _T:
-        """`work()` under the game's lock, with the native base told so (its plays from
-        other threads then wait for the lock instead of interleaving)."""
-        with self._lock:
-            self._held = True
-            try:
-                return work()
-            finally:
-                self._held = False
+        # A finished game refuses before the colour is read.
+        self._resign(None if color is None or self._over else parse_color(color, "color"))
 
     def undo(self) -> str:
         """Takes back a resignation, or else the last move; returns what was taken back."""
-        return self._exclusive(self._undo)
-
-    def _undo(self) -> str:
-        if self._resigned is not None:
-            self._resigned = None
-            self._over = self._passes_ended()
-            return "resign"
-        index = self._board.undo()
-        if index is None:
-            raise IkedaError("there is no move to undo")
-        self._color ^= 3
-        record = self._board.moves
-        prelim = self._prelim if self._prelim is not None and self._prelim <= len(record) else None
-        stones = self._prelim_stones if prelim is not None else None
-        self._first_passer = self._first_pass = self._prelim = None
-        self._streak = 0
-        self._passes = (0, 0, 0, 0)
-        color = self._start_color
-        for n, i in enumerate(record, 1):  # replay the pass bookkeeping; undo is rare
-            self._count(n, i == self._pass, color)
-            color ^= 3
-        self._prelim_stones = stones
-        self._over = self._passes_ended()
-        return self._names()[index]
-
-    def _native_state(self) -> flow.NativeState:
-        n, prelim = len(self._board), self._prelim
-        mover = None if prelim is None else (self._start_color if prelim % 2 == 0 else self._start_color ^ 3)
-        return flow.native_state(
-            self._ending, n, self._streak, self._first_pass, prelim, self._first_passer, mover, self._over
-        )
-
-    def _passes_ended(self) -> bool:
-        return flow.is_over(self._ending, len(self._board), self._streak, self._first_pass, self._prelim)
+        return self._undo()
 
     def copy(self) -> Game:
         """An independent copy; the configuration history is shared, not copied."""
         g = Game.__new__(Game)
-        g._lock = threading.Lock()
-        # Under the lock the pass bookkeeping here cannot change; the native state (board,
-        # turn, streak, end) is copied in one native call, which a play cannot split, so
-        # the game need not be held.
-        lock = self._lock
-        lock.acquire()  # acquire/release rather than `with`: half the cost on a hot call
-        try:
-            self._copy_native(g)
-            g._width, g._height, g._rules, g._ending = self._width, self._height, self._rules, self._ending
-            g._start_color, g._prelim_stones = self._start_color, self._prelim_stones
-            g._resigned, g._pass, g._setup, g._handicap = self._resigned, self._pass, self._setup, self._handicap
-        finally:
-            lock.release()
+        # The native state (board, turn, pass bookkeeping, end) is copied in one native
+        # call, which a move cannot split; the rest never changes.
+        self._copy_native(g)
+        g._width, g._height, g._rules, g._start_color = self._width, self._height, self._rules, self._start_color
+        g._pass, g._setup, g._handicap = self._pass, self._setup, self._handicap
         return g
 
     __copy__ = copy
@@ -380,20 +278,18 @@ class Game(_core.GameCore):
                 raise ArgumentError("under Japanese counting status confirmation decides the dead stones; do not pass `dead`")
             js = status.japanese_count(confirmed, komi=counted.komi, prisoners=self.prisoners)
             stones = (self._board.stone_count(BLACK), self._board.stone_count(WHITE))
-            return counting.japanese_score(counted, js, stones, self._board.lost)
+            return counting.japanese_as_score(counted, js, stones, self._board.lost)
         board = self._board
         area = board.area(dead) if dead else board.area()
         marked = tuple(self._names()[board.index(d)] for d in dead) if dead else ()
         # Stones lost: captured, and dead ones (on the board but not counted).
         cb, cw = board.lost
         lost = (cb + board.stone_count(BLACK) - area[0], cw + board.stone_count(WHITE) - area[1])
-        tally, p = None, self._passes
-        if self._prelim is not None and self._prelim_stones is not None:
-            tally = counting.Tally(
-                self._start_color, len(board), self._prelim, self._prelim_stones, (p[0], p[1], p[2], p[3]), self._streak
-            )
+        tally, at_prelim = None, self._prelim_stones
+        if self._prelim is not None and at_prelim is not None:
+            tally = counting.Tally(self._start_color, len(board), self._prelim, at_prelim, self._passes)
         # A record of another ending is continued with the passes Territory I still needs.
-        extra = tally.extra_passes() if tally is not None and self._ending != "equal-moves" else 0
+        extra = (self._extra_passes or 0) if tally is not None and self._ending != "equal-moves" else 0
         if counted.scoring == "area":
             return counting.area_score(counted, self._first_passer, area, lost, marked, tally, extra)
         return counting.territory_score(counted, tally, area, lost, marked, extra)
@@ -508,7 +404,7 @@ def perft(game: Game, depth: int) -> int:
         raise ArgumentError(f"perft depth must be an int in 0..={MAX_PERFT_DEPTH}, not {depth!r}")
     if depth == 0:
         return 1
-    return _core.perft(game._board, game._color, game._rules, game._native_state(), depth)
+    return _core.perft(game, depth)
 
 
 #: The largest board (in points) :func:`count_games` takes.
@@ -534,4 +430,4 @@ def count_games(width: int, height: int, rules: Rules | str = "area3", *, budget
                                or not 1 <= budget <= 2**64 - 1):
         raise ArgumentError(f"count_games budget must be an int in 1..=2**64-1 or None, not {budget!r}")
     g = Game(width=width, height=height, rules=rules)
-    return _core.count_games(g._board, g._color, g._rules, g._native_state(), None if budget is None else int(budget))
+    return _core.count_games(g, None if budget is None else int(budget))

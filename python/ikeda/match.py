@@ -7,8 +7,8 @@ engine (``play``). It never asks an engine for the score: a finished game is cou
 first-pass half point included). Rule 2: a player who fails to make a legal move loses,
 so an illegal or unreadable move, a ``?`` reply, a crash, a timeout or output that is not
 GTP forfeits the game (``RE[B+F]``/``RE[W+F]``), and a stopped engine is restarted for the
-next game. A finished game that cannot be counted (Japanese counting beyond the status
-search's budget) is recorded as ``RE[?]`` with the reason, and the match goes on.
+next game. Every finished game gets a count: under Japanese counting a region beyond the
+status search is estimated and its stones marked as such (docs/status.md), never refused.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .gtp import record
 from .gtp.controller import GtpController, check_timeout
 from .rules import Rules
 
-Reason = Literal["score", "resign", "forfeit", "move-cap", "uncounted"]
+Reason = Literal["score", "resign", "forfeit", "move-cap"]
 
 
 @dataclass
@@ -38,7 +38,7 @@ class GameResult:
     index: int
     black: str
     white: str
-    result: str  # SGF RE: "B+3.5", "W+R", "B+F", "0", "?" (not counted)
+    result: str  # SGF RE: "B+3.5", "W+R", "B+F", "0"
     winner: Color | None
     reason: Reason
     detail: str = ""
@@ -69,25 +69,19 @@ class EngineStats:
     margins: list[float] = field(default_factory=list)
     passed_first: int = 0
     passed_first_won: int = 0
-    uncounted: int = 0  # games with no result: the count was refused
 
     @property
     def wins(self) -> int:
         return self.wins_black + self.wins_white
 
     @property
-    def decided(self) -> int:
-        """Games with a result (all but the uncounted ones)."""
-        return self.games - self.uncounted
-
-    @property
     def score(self) -> float:
-        """Wins plus half the draws, over the games with a result."""
-        return (self.wins + self.draws / 2) / self.decided if self.decided else 0.0
+        """Wins plus half the draws, over the games."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """Wilson score interval of :attr:`score` (95% by default)."""
-        n = self.decided
+        n = self.games
         if not n:
             return 0.0, 1.0
         p = self.score
@@ -116,7 +110,7 @@ class MatchResult:
                 "wins_black": s.wins_black, "wins_white": s.wins_white, "draws": s.draws,
                 "forfeits": s.forfeits, "score": s.score, "ci95": [lo, hi],
                 "mean_margin": s.mean_margin, "passed_first": s.passed_first,
-                "passed_first_won": s.passed_first_won, "uncounted": s.uncounted,
+                "passed_first_won": s.passed_first_won,
             }
         return {"size": self.size, "rules": self.rules, "engines": engines, "games": [asdict(g) for g in self.games]}
 
@@ -171,9 +165,6 @@ class Referee:
             winner = opponent(loser)
             return GameResult(0, labels["B"], labels["W"], f"{winner}+F", winner, "forfeit", detail)
 
-        def uncounted(detail: str) -> GameResult:
-            return GameResult(0, labels["B"], labels["W"], "?", None, "uncounted", detail)
-
         for color in ("B", "W"):
             engine = self.engines[labels[color]]
             try:
@@ -186,10 +177,7 @@ class Referee:
                 return forfeit(color, f"setup failed: {e}")
         while not game.is_over:
             if len(game.moves) >= self.max_moves:
-                try:
-                    score = game.score()
-                except IkedaError as e:
-                    return uncounted(f"stopped after {self.max_moves} moves; not counted: {e}")
+                score = game.score()
                 return GameResult(0, labels["B"], labels["W"], score.result, score.winner, "move-cap",
                                   f"stopped after {self.max_moves} moves and counted", score.margin)
             color = game.to_move
@@ -213,10 +201,7 @@ class Referee:
                 return forfeit(other, f"move {n}: refused the legal move {game.moves[-1]}: {e.reply}")
             except EngineError as e:
                 return forfeit(other, f"move {n}: {e}")
-        try:
-            score = game.score()
-        except IkedaError as e:
-            return uncounted(f"not counted: {e}")
+        score = game.score()
         return GameResult(0, labels["B"], labels["W"], score.result, score.winner, "score", str(score), score.margin)
 
     def _write_sgf(self, game: Game, result: GameResult) -> str:
@@ -304,9 +289,7 @@ def _tally(stats: dict[str, EngineStats], r: GameResult) -> None:
     for color, label in (("B", r.black), ("W", r.white)):
         s = stats[label]
         s.games += 1
-        if r.reason == "uncounted":
-            s.uncounted += 1
-        elif r.winner is None:
+        if r.winner is None:
             s.draws += 1
         elif r.winner == color:
             if color == "B":

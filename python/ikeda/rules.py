@@ -21,9 +21,10 @@ from typing import Any
 
 from .errors import RulesError
 
-#: Which repetitions a play may not create: Ikeda's Rule 4 (only plays that remove
-#: stones are tested, against every earlier configuration); every play tested; or only
-#: the immediate retaking of a single-stone ko.
+#: The ko rule of a game (``Rules.ko``): which repetitions a play may not create: Ikeda's
+#: Rule 4 (only plays that remove stones are tested, against every earlier
+#: configuration); every play tested; or only the immediate retaking of a single-stone
+#: ko. (Status confirmation's hypothetical play has its own, ``ikeda.status.STATUS_KO_RULES``.)
 KO_RULES = ("capturing-superko", "positional-superko", "simple-ko")
 #: How a game ends: Area III's Rule 6 (the first pass is special); two passes in
 #: succession; Territory I's preliminary end followed by equal numbers of moves.

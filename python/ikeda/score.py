@@ -37,15 +37,6 @@ class Table(NamedTuple):
     S1: int
     S2: int
 
-    @property
-    def prisoners1(self) -> int:
-        """Stones Black lost (Territory I, no setup stones): M1 + T1 - Q1 + P1."""
-        return self.M1 + self.T1 - self.Q1 + self.P1
-
-    @property
-    def prisoners2(self) -> int:
-        return self.M2 + self.T2 - self.Q2 + self.P2
-
 
 class Score(NamedTuple):
     """Area III score: stones + territory, the first-pass half point, komi.

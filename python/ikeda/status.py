@@ -48,8 +48,12 @@ class PlayedStones(Stones, Protocol):
 
 Position = Union[Stones, Sequence[str]]
 
-#: The options of the hypothetical play (STATUS.md Decisions 6, 8 and 8b).
-KO_RULES = ("simple", "koban")
+#: The options of the hypothetical play (STATUS.md Decisions 6, 8 and 8b): the ko rule of
+#: status confirmation's hypothetical play (``ko_rule``), not the ko rule of a game
+#: (:data:`ikeda.rules.KO_RULES`, ``Rules.ko``).
+STATUS_KO_RULES = ("simple", "koban")
+#: The former name of :data:`STATUS_KO_RULES`, kept for code that imports it.
+KO_RULES = STATUS_KO_RULES
 FIRST = ("attacker", "defender")
 #: States the whole confirmation may visit, all regions together (Section 7).
 BUDGET: int = _core.STATUS_BUDGET
@@ -248,7 +252,7 @@ def confirm_status(
     """
     width, height, cells = _cells(position)
     names = vertex_names(width, height)
-    ko = _choice("ko_rule", ko_rule, KO_RULES)
+    ko = _choice("ko_rule", ko_rule, STATUS_KO_RULES)
     mover = _choice("first", first, FIRST)
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
         if not isinstance(flag, bool):

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .coords import BLACK, GTP_LETTERS, WHITE
-from .errors import StatusBudgetError
 from .game import Game, Move
 from .handicap import handicap_points, max_fixed_handicap
 
@@ -36,18 +35,14 @@ def board(
     small square of the colour that owns it (Definition 5 after removing `dead`); `dead`
     chains are drawn faded with a cross. Territory marks with no `dead` given use the
     game's own decision (:meth:`Game.final_status`: status confirmation under the
-    ``japanese`` preset, no dead stones otherwise; none either when status confirmation
-    refuses, as a picture is still drawn). Stones whose status could only be estimated
+    ``japanese`` preset, no dead stones otherwise). Stones whose status could only be estimated
     there (a region beyond the search) carry a dashed ring (class ``estimated``), so a
     picture never passes an estimate off as proven."""
     estimated: set[int] = set()
     if territory and not dead:
-        try:
-            decided = game.final_status()
-            dead = decided["dead"]
-            estimated = {game.board.index(v) for v in decided["estimated"]}
-        except StatusBudgetError:
-            dead = ()
+        decided = game.final_status()  # never refuses: a region beyond the search is estimated
+        dead = decided["dead"]
+        estimated = {game.board.index(v) for v in decided["estimated"]}
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
     cell = size / (max(w, h) - 1 + 2 * margin)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from .. import _core
-from ..coords import parse_color
 from ..limits import MAX_SEED, probability, whole
 from ..limits import seconds as seconds_arg
 from ..game import Game, Move
@@ -29,10 +28,7 @@ def search(
     resign_below = probability(resign_below, "resign_below")
     if game.is_over:
         return "pass", 0.5, 0
-    index, win_rate, done = _core.mcts(
-        game.board, parse_color(game.to_move), game.rules, game._native_state(),
-        playouts, float(seconds), seed, resign_below,
-    )
+    index, win_rate, done = _core.mcts(game, game.rules, playouts, float(seconds), seed, resign_below)
     move: Move = "resign" if index < 0 else game.board.vertex(index)
     return move, win_rate, done
 

@@ -88,7 +88,7 @@ pub struct CountLimits<'a> {
 /// the board only by captures, each to a new configuration, with at most one play per
 /// point between two captures. Passes never run on without an end under any ending.
 #[must_use]
-pub fn finite(ko: KoRule, suicide: bool) -> bool {
+pub(crate) fn finite(ko: KoRule, suicide: bool) -> bool {
     match ko {
         KoRule::PositionalSuperko => true,
         KoRule::CapturingSuperko => !suicide,

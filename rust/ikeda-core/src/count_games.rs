@@ -13,13 +13,12 @@ use crate::game::Game;
 use crate::geometry::Loc;
 
 pub use crate::bitboard_count::{
-    count_games_bits as count_games, estimate_count, finite, CountError, CountLimits, Estimate,
-    MAX_POINTS,
+    count_games_bits as count_games, estimate_count, CountError, CountLimits, Estimate, MAX_POINTS,
 };
 
 /// The number of complete games from `game` (left unchanged) by play and undo through
 /// the game, on one thread. A game already over counts as one. Precondition: every game
-/// under the rules ends ([`finite`]); the walk recurses once per move.
+/// under the rules ends ([`crate::bitboard_count::finite`]); the walk recurses once per move.
 pub fn count_games_by_play<const N: usize>(game: &mut Game<N>) -> u64 {
     if game.passes.over {
         return 1;

@@ -1,6 +1,8 @@
-//! The compact native game flow, for loops that run whole games without Python (perft,
-//! random games, game counts). The Python `ikeda.Game` is the reference flow; tests replay
-//! native games through it and require the same ends and scores.
+//! The game flow: the one place of Rule 6 and its variants ([`PassState`]), used by the
+//! native loops that run whole games without Python (perft, random games, game counts,
+//! batches, search) and, through [`PassLog`], by the Python `ikeda.Game` (its native base
+//! holds a log). The tests hold it to an independent reference (`tests/reference.py`) and
+//! replay native games through `ikeda.Game`, requiring the same ends and scores.
 //!
 //! Endings: Area III's Rule 6 (the first pass of the game is special; afterwards two
 //! passes in succession, neither of them the first pass, end the game), two passes in
@@ -92,6 +94,103 @@ impl PassState {
             s.balance += if c == Color::Black { 1 } else { -1 };
         }
         s
+    }
+}
+
+/// The pass bookkeeping of a game played move by move (the Python `ikeda.Game`'s, held by
+/// the glue): the game's [`PassState`] under its ending, which decides the end; the same
+/// moves' state under Territory I's ending, whose preliminary end every ruleset reports and
+/// whose end a count under Territory I completes; and the counts a score's table reads.
+/// The rules are [`PassState`]'s; this only counts moves and passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassLog {
+    pub ending: Ending,
+    /// The state under the game's ending.
+    pub state: PassState,
+    /// The state of the same moves under Territory I's ending (the same as `state` under
+    /// that ending).
+    pub territory: PassState,
+    /// Moves so far, passes included.
+    pub moves: u32,
+    /// Passes in succession ending with the last move.
+    pub streak: u32,
+    /// The number (1-based) of the first pass of the game.
+    pub first_pass: Option<u32>,
+    /// The number of the move that made the preliminary end (the second of the first two
+    /// passes in succession), under any ending.
+    pub prelim: Option<u32>,
+    /// Passes by Black and White up to the preliminary end, then after it.
+    pub passes: [u32; 4],
+}
+
+impl PassLog {
+    /// A game with no move yet.
+    #[must_use]
+    pub fn new(ending: Ending) -> PassLog {
+        PassLog {
+            ending,
+            state: PassState::default(),
+            territory: PassState::default(),
+            moves: 0,
+            streak: 0,
+            first_pass: None,
+            prelim: None,
+            passes: [0; 4],
+        }
+    }
+
+    /// Counts the next move, by `c`: a pass or a play. Returns whether it made the
+    /// preliminary end.
+    pub fn record(&mut self, c: Color, is_pass: bool) -> bool {
+        self.moves += 1;
+        if !is_pass {
+            self.streak = 0;
+            self.state = self.state.play(c, self.ending);
+            self.territory = self.territory.play(c, Ending::EqualMoves);
+            return false;
+        }
+        self.streak += 1;
+        let before = self.territory.prelim;
+        self.passes[2 * usize::from(before) + c.index()] += 1;
+        if self.state.first_passer.is_none() {
+            self.first_pass = Some(self.moves);
+        }
+        self.state = self.state.pass(c, self.ending);
+        self.territory = self.territory.pass(c, Ending::EqualMoves);
+        let made = !before && self.territory.prelim;
+        if made {
+            self.prelim = Some(self.moves);
+        }
+        made
+    }
+
+    /// The log of `moves` (each a pass or not), the first by `first`.
+    #[must_use]
+    pub fn replay(ending: Ending, first: Color, moves: impl IntoIterator<Item = bool>) -> PassLog {
+        let mut log = PassLog::new(ending);
+        let mut c = first;
+        for is_pass in moves {
+            log.record(c, is_pass);
+            c = c.opponent();
+        }
+        log
+    }
+
+    /// The passes Territory I's end still needs after the last move, `to_move` passing
+    /// first (0 to 3; a pair of successive passes after the preliminary end with equal
+    /// numbers of moves since it); None before the preliminary end.
+    #[must_use]
+    pub fn extra_passes(&self, to_move: Color) -> Option<u32> {
+        if !self.territory.prelim {
+            return None;
+        }
+        let (mut s, mut c, mut extra) = (self.territory, to_move, 0);
+        while !s.over {
+            s = s.pass(c, Ending::EqualMoves);
+            c = c.opponent();
+            extra += 1;
+        }
+        Some(extra)
     }
 }
 
@@ -495,6 +594,49 @@ mod tests {
         // Unequal numbers of moves: the pair of passes does not end it.
         let s = run(e, &[(B, true), (W, true), (B, false), (W, true), (B, true)]);
         assert!(!s.over);
+    }
+
+    #[test]
+    fn pass_log_counts_what_the_score_reads() {
+        // Area III: Black plays, White passes first, Black passes, White passes (the
+        // preliminary end at move 4, the game not over: the first pass is not counted),
+        // Black passes (the end).
+        let mut log = PassLog::new(Ending::FirstPass);
+        let made: Vec<bool> = [
+            (B, false),
+            (W, true),
+            (B, true),
+            (W, false),
+            (B, true),
+            (W, true),
+        ]
+        .iter()
+        .map(|&(c, p)| log.record(c, p))
+        .collect();
+        assert_eq!(made, [false, false, true, false, false, false]);
+        assert_eq!(
+            (log.first_pass, log.prelim, log.streak),
+            (Some(2), Some(3), 2)
+        );
+        assert_eq!(log.passes, [1, 1, 1, 1]);
+        assert!(log.state.over && log.state.first_passer == Some(W));
+        // Under Territory I: 3 moves since the preliminary end, the last two passes: one
+        // more pass makes the numbers equal.
+        assert_eq!(log.extra_passes(B), Some(1));
+        assert_eq!(PassLog::new(Ending::EqualMoves).extra_passes(B), None);
+        let replayed =
+            PassLog::replay(Ending::FirstPass, B, [false, true, true, false, true, true]);
+        assert_eq!(replayed, log);
+    }
+
+    #[test]
+    fn a_play_after_the_preliminary_end_needs_three_passes() {
+        let log = PassLog::replay(Ending::TwoPasses, B, [true, true]);
+        assert!(log.state.over && log.prelim == Some(2));
+        assert_eq!(log.extra_passes(B), Some(2));
+        let log = PassLog::replay(Ending::EqualMoves, B, [true, true, false]);
+        assert!(!log.state.over);
+        assert_eq!(log.extra_passes(W), Some(3));
     }
 
     impl PassState {

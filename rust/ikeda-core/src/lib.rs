@@ -12,10 +12,12 @@
 //! - `territory`: Definition 5 and area counts;
 //! - [`status`]: status confirmation after Sekiguchi (STATUS.md) and the Japanese-style
 //!   count;
-//! - `game`: the compact native Rule 6 / Rule 7 flow used by [`perft`] and
-//!   [`random_game`].
+//! - `game`: the game flow, Rule 6 and its variants ([`PassState`], the one place for
+//!   them; [`PassLog`] keeps it for the Python `Game`) and the native Rule 7 count used by
+//!   [`perft`] and [`random_game`].
 //!
-//! The Python package `ikeda` wraps this crate and keeps the reference game flow.
+//! The Python package `ikeda` wraps this crate: its `Game` holds this crate's pass state
+//! and adds the configuration, the score and the formats.
 
 mod batch;
 mod batch_masks;
@@ -47,11 +49,12 @@ pub use batch::{BadPolicy, Batch, Policy, StepError, EXTRA_PLANES};
 pub use board::{Around, Board, PlayEffect, PlayShape, SetupError};
 pub use color::{Cell, Color};
 pub use count_games::{
-    count_games, count_games_by_play, estimate_count, finite as count_games_finite, CountError,
-    CountLimits, Estimate, MAX_POINTS as COUNT_GAMES_MAX_POINTS,
+    count_games, count_games_by_play, estimate_count, CountError, CountLimits, Estimate,
+    MAX_POINTS as COUNT_GAMES_MAX_POINTS,
 };
 pub use game::{
-    area3_score, area_score, Ending, Game, HalfPoints, PassState, Refusal, Rules, Scoring, Undo,
+    area3_score, area_score, Ending, Game, HalfPoints, PassLog, PassState, Refusal, Rules, Scoring,
+    Undo,
 };
 pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;

@@ -6,7 +6,7 @@
 
 use ikeda_core::{
     area, ownership, room_for_one, with_position, AnyPosition, Color, Geometry, KeptLegal, Loc,
-    LocSet, PlayRules, MAX_SIDE,
+    LocSet, PlayRules, Refusal, MAX_SIDE,
 };
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
@@ -258,6 +258,18 @@ impl PyBoard {
         self.record.len()
     }
 
+    /// For each move applied, in order, whether it was a pass.
+    pub(crate) fn passes(&self) -> impl Iterator<Item = bool> + '_ {
+        let pass = self.geo().pass_index();
+        self.record.iter().map(move |&i| usize::from(i) == pass)
+    }
+
+    /// The stones on the board, (Black, White).
+    pub(crate) fn stones(&self) -> (u32, u32) {
+        let count = |c| with_position!(&self.pos, p => p.board().stone_count(c)) as u32;
+        (count(Color::Black), count(Color::White))
+    }
+
     /// The legal plays of `c` as a list of flat indices (no pass).
     pub(crate) fn legal_index_list<'py>(
         &mut self,
@@ -411,7 +423,7 @@ impl PyBoard {
     /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
     /// as they are). Raises InvalidMoveError or IllegalMoveError, naming the number the
     /// move would have had, and changes nothing if the move cannot be read or is illegal.
-    fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
+    pub(crate) fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
         let number = self.record.len() + 1;
         let (i, c) = (read_move(self.geo(), mv, Some(number))?, color_arg(color)?);
         if i == self.geo().pass_index() {
@@ -422,14 +434,20 @@ impl PyBoard {
             return Ok(true);
         }
         self.try_play(i, c).map_err(|e| match e {
-            NotPlayed::Illegal(r) => illegal_move(r, mv, &self.geo().vertex_name(i), c, number),
+            NotPlayed::Illegal(r) => illegal_move(
+                Refusal::Illegal(r),
+                mv,
+                &self.geo().vertex_name(i),
+                c,
+                number,
+            ),
             NotPlayed::NoMemory(what) => no_memory(what),
         })?;
         Ok(false)
     }
 
     /// Takes back the last move; returns its flat index, or None if there is none.
-    fn undo(&mut self) -> Option<usize> {
+    pub(crate) fn undo(&mut self) -> Option<usize> {
         let i = usize::from(self.record.pop()?);
         if i != self.geo().pass_index() {
             if let Some(kept) = &mut self.kept {

@@ -3,10 +3,11 @@
 //! here, so Python and Rust raise the same types.
 
 use ikeda_core::{
-    Color, CoordError, CountError, Geometry, Illegal, SetupError, StatusError, StepError,
+    Color, CoordError, CountError, Geometry, Refusal, SetupError, StatusError, StepError,
 };
 use pyo3::prelude::*;
 
+pyo3::import_exception!(ikeda.errors, IkedaError);
 pyo3::import_exception!(ikeda.errors, ArgumentError);
 pyo3::import_exception!(ikeda.errors, InvalidMoveError);
 pyo3::import_exception!(ikeda.errors, IllegalMoveError);
@@ -68,18 +69,24 @@ pub fn index_off_board(index: usize) -> PyErr {
     InvalidMoveError::new_err((format!("flat index {index} is off the board"), index))
 }
 
-/// A colour code that is not 1 (Black) or 2 (White).
+/// A colour code that is not 1 (Black) or 2 (White): InvalidPositionError, as the
+/// Python layer raises for a colour name it cannot read (a colour names a side of the
+/// position: a stone's, the side to move).
 pub fn bad_color(color: u8) -> PyErr {
-    InvalidMoveError::new_err((
-        format!("colour must be 1 (Black) or 2 (White), not {color}"),
-        color,
+    InvalidPositionError::new_err(format!(
+        "colour must be 1 (Black) or 2 (White), not {color}"
     ))
+}
+
+/// An undo with no move (and no resignation) to take back.
+pub fn no_move_to_undo() -> PyErr {
+    IkedaError::new_err("there is no move to undo")
 }
 
 /// A move the rules forbid: `mv` as given (named `vertex` unless given as a vertex),
 /// played by `color` as the board's move `number`.
 pub fn illegal_move(
-    reason: Illegal,
+    reason: Refusal,
     mv: &Bound<'_, PyAny>,
     vertex: &str,
     color: Color,

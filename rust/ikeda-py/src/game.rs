@@ -1,72 +1,35 @@
 //! `ikeda._core.GameCore`: the native half of `ikeda.Game` (its base class). It holds the
-//! board, whose turn it is, the pass bookkeeping (the passes in succession, per colour, the
-//! first pass and the preliminary end) and whether the game is over, so that the hot calls
-//! of a game (a play, the legal moves) are each one native call with no Python frame. It
-//! decides no end of its own: the flow of the game (Rule 6 and its variants, `ikeda.flow`)
-//! stays in Python, in `Game._play_locked`, under the game's lock, where a refused or
-//! unusual move, a finished game and a pass that may end the game go. A pass after a play
-//! (none in succession before it) ends no game under any ending (each needs two passes in
-//! succession) and makes no preliminary end, so it is only counted, here.
+//! board, whose turn it is, the core's pass bookkeeping ([`PassLog`]: the game's
+//! `PassState`, which decides the end by Rule 6 or the ruleset's variant, and the counts a
+//! score reads), the stones at the preliminary end and a resignation, and makes every
+//! move: a play, a pass, a take-back and a resignation are each one native call with no
+//! Python frame. The rules are the core's (legality in `Position`, the end in
+//! `PassState`); this file only reads the arguments and keeps the state together.
 //!
-//! Thread safety without a lock on the fast path: a play here runs no Python code and
-//! releases neither the GIL nor its borrows, so it is atomic with respect to every other
-//! call on the game. While `Game._play_locked` (or `undo`, `resign`, `copy`) works under
-//! the game's lock it sets `held`, and plays from other threads then take the locked path
-//! too, waiting their turn instead of interleaving with its several native calls.
+//! Thread safety without a lock: a call here runs no Python code and releases neither the
+//! GIL nor its borrows, so each is atomic with respect to every other call on the game.
 
-use ikeda_core::{Color, Geometry};
+use ikeda_core::{Color, PassLog, Refusal};
 use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::board::{color_arg, PyBoard};
-use crate::errors::bad_color;
+use crate::board::{color_arg, parse_move, PyBoard};
+use crate::errors::{illegal_move, no_move_to_undo};
+use crate::rules::{ending_name, ending_named};
 
 #[pyclass(name = "GameCore", module = "ikeda._core", subclass)]
 pub struct PyGameCore {
     board: Option<Py<PyBoard>>,
-    /// The side to move, 1 (Black) or 2 (White).
+    /// The side to move.
     color: Color,
-    /// Passes in succession ending with the last move.
-    #[pyo3(get, set, name = "_streak")]
-    streak: u32,
-    /// Whether the game is over (by passes or resignation); only `Game` decides it.
-    #[pyo3(get, set, name = "_over")]
-    over: bool,
-    /// Whether a call holds the game's lock: plays then take the locked path.
-    #[pyo3(get, set, name = "_held")]
-    held: bool,
-    /// Passes by Black and White before the preliminary end, then after it.
-    passes: [u32; 4],
-    /// The number (1-based) of the first pass of the game and its colour (1 or 2).
-    #[pyo3(get, set, name = "_first_pass")]
-    first_pass: Option<u32>,
-    #[pyo3(get, set, name = "_first_passer")]
-    first_passer: Option<u8>,
-    /// The number of the move that made the preliminary end (the second of the first two
-    /// passes in succession).
-    #[pyo3(get, set, name = "_prelim")]
-    prelim: Option<u32>,
-}
-
-/// What the fast path makes of a move: a point, a pass, or nothing it takes.
-enum Quick {
-    Point(usize),
-    Pass,
-}
-
-/// A move the fast path can take without running Python code: an exact int or an exact
-/// str that names a point of the board or the pass (not an error: those go the long way).
-fn quick_move(geo: Geometry, mv: &Bound<'_, PyAny>) -> Option<Quick> {
-    let parsed = if mv.is_exact_instance_of::<PyInt>() {
-        geo.parse_index(mv.extract::<i64>().ok()?)
-    } else if mv.is_exact_instance_of::<PyString>() {
-        geo.parse_vertex(mv.cast::<PyString>().ok()?.to_str().ok()?)
-    } else {
-        return None;
-    };
-    Some(parsed.ok()?.map_or(Quick::Pass, Quick::Point))
+    /// The pass bookkeeping under the game's ending.
+    log: PassLog,
+    /// The stones on the board at the preliminary end, (Black, White).
+    prelim_stones: Option<(u32, u32)>,
+    /// Who resigned, if anyone has.
+    resigned: Option<Color>,
 }
 
 impl PyGameCore {
@@ -76,63 +39,9 @@ impl PyGameCore {
             .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the game has no board yet"))
     }
 
-    /// Plays `mv` for the side to move if it is a legal play the fast path takes; returns
-    /// whether it did (nothing changed otherwise).
-    fn fast_play(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>) -> bool {
-        let Ok(mut this) = slf.try_borrow_mut() else {
-            return false;
-        };
-        if this.held || this.over {
-            return false;
-        }
-        let Some(board) = &this.board else {
-            return false;
-        };
-        let Ok(mut board) = board.bind(slf.py()).try_borrow_mut() else {
-            return false;
-        };
-        match quick_move(board.geometry(), mv) {
-            Some(Quick::Point(i)) => {
-                if board.try_play(i, this.color).is_err() {
-                    return false;
-                }
-                drop(board);
-                this.streak = 0;
-            }
-            // A pass after a play: counted, and the game goes on (see the module's note).
-            Some(Quick::Pass) if this.streak == 0 => {
-                if board.try_pass().is_err() {
-                    return false;
-                }
-                let n = board.moves_played() as u32;
-                drop(board);
-                let color = this.color as u8;
-                this.count(n, true, color);
-            }
-            _ => return false,
-        }
-        this.color = this.color.opponent();
-        true
-    }
-
-    /// The pass bookkeeping of move `n` by `color` (1 or 2); whether it made the
-    /// preliminary end.
-    fn count(&mut self, n: u32, is_pass: bool, color: u8) -> bool {
-        if !is_pass {
-            self.streak = 0;
-            return false;
-        }
-        self.streak += 1;
-        let k = if self.prelim.is_some() { 2 } else { 0 } + usize::from(color == 2);
-        self.passes[k] += 1;
-        if self.first_pass.is_none() {
-            (self.first_pass, self.first_passer) = (Some(n), Some(color));
-        }
-        if self.prelim.is_none() && self.streak >= 2 {
-            self.prelim = Some(n);
-            return true;
-        }
-        false
+    /// Whether the game is over, by passes or resignation.
+    fn over(&self) -> bool {
+        self.log.state.over || self.resigned.is_some()
     }
 }
 
@@ -146,35 +55,10 @@ impl PyGameCore {
         PyGameCore {
             board: None,
             color: Color::Black,
-            streak: 0,
-            over: false,
-            held: false,
-            passes: [0; 4],
-            first_pass: None,
-            first_passer: None,
-            prelim: None,
+            log: PassLog::new(ikeda_core::Ending::FirstPass),
+            prelim_stones: None,
+            resigned: None,
         }
-    }
-
-    /// The pass bookkeeping of move `n` (1-based) by `color`: the streak, the passes per
-    /// colour, the first pass and the preliminary end (for plays and passes the fast path
-    /// leaves, and `undo`'s replay of the record). Returns whether this move made the
-    /// preliminary end.
-    fn _count(&mut self, n: u32, is_pass: bool, color: u8) -> PyResult<bool> {
-        color_arg(color).map_err(|_| bad_color(color))?;
-        Ok(self.count(n, is_pass, color))
-    }
-
-    /// Passes by Black and White before the preliminary end, then after it.
-    #[getter(_passes)]
-    fn get_passes(&self) -> (u32, u32, u32, u32) {
-        let [a, b, c, d] = self.passes;
-        (a, b, c, d)
-    }
-
-    #[setter(_passes)]
-    fn set_passes(&mut self, passes: (u32, u32, u32, u32)) {
-        self.passes = [passes.0, passes.1, passes.2, passes.3];
     }
 
     /// Plays `move` for the side to move.
@@ -183,18 +67,75 @@ impl PyGameCore {
     /// :class:`IllegalMoveError` (``.reason`` = "game_over", "occupied", "suicide",
     /// "superko", or "ko" under simple ko) for one the rules forbid; both name the move
     /// number. The game is unchanged after either.
-    fn play(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        if Self::fast_play(slf, r#move) {
-            return Ok(());
+    fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let c = self.color;
+        let over = self.over();
+        let mut board = self.board()?.bind(py).try_borrow_mut()?;
+        if over {
+            let geo = board.geometry();
+            let i = parse_move(geo, r#move)?; // a malformed move is reported as such first
+            let number = board.moves_played() + 1;
+            return Err(illegal_move(
+                Refusal::GameOver,
+                r#move,
+                &geo.vertex_name(i),
+                c,
+                number,
+            ));
         }
-        slf.call_method1(intern!(slf.py(), "_play_locked"), (r#move,))
-            .map(drop)
+        let is_pass = board.play(r#move, c as u8)?;
+        let stones = board.stones();
+        drop(board);
+        if self.log.record(c, is_pass) {
+            self.prelim_stones = Some(stones);
+        }
+        self.color = c.opponent();
+        Ok(())
+    }
+
+    /// `color` (1 or 2; the side to move if None) resigns; IllegalMoveError "game_over"
+    /// if the game is over.
+    fn _resign(&mut self, py: Python<'_>, color: Option<u8>) -> PyResult<()> {
+        if self.over() {
+            let number = self.board()?.bind(py).try_borrow()?.moves_played() + 1;
+            let resign = intern!(py, "resign").as_any();
+            return Err(illegal_move(
+                Refusal::GameOver,
+                resign,
+                "resign",
+                self.color,
+                number,
+            ));
+        }
+        self.resigned = Some(color.map_or(Ok(self.color), color_arg)?);
+        Ok(())
+    }
+
+    /// Takes back a resignation, or else the last move (the pass bookkeeping found again
+    /// from the record); returns "resign" or the move's GTP name.
+    fn _undo(&mut self, py: Python<'_>) -> PyResult<String> {
+        if self.resigned.take().is_some() {
+            return Ok("resign".to_string());
+        }
+        let mut board = self.board()?.bind(py).try_borrow_mut()?;
+        let index = board.undo().ok_or_else(no_move_to_undo)?;
+        self.color = self.color.opponent();
+        let first = if board.moves_played() % 2 == 0 {
+            self.color
+        } else {
+            self.color.opponent()
+        };
+        self.log = PassLog::replay(self.log.ending, first, board.passes());
+        if self.log.prelim.is_none() {
+            self.prelim_stones = None;
+        }
+        Ok(board.geometry().vertex_name(index))
     }
 
     /// The legal plays as flat indices, without the pass (always legal while the game
     /// goes on); empty once the game is over. The fastest way to drive random play.
     fn legal_indices<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if self.over {
+        if self.over() {
             return Ok(PyList::empty(py));
         }
         self.board()?
@@ -205,7 +146,7 @@ impl PyGameCore {
 
     /// The legal moves as GTP vertices, "pass" last; empty once the game is over.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if self.over {
+        if self.over() {
             return Ok(PyList::empty(py));
         }
         let moves = self
@@ -221,7 +162,7 @@ impl PyGameCore {
     /// all false once the game is over.
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut board = self.board()?.bind(py).try_borrow_mut()?;
-        if self.over {
+        if self.over() {
             return Ok(PyArray1::from_vec(
                 py,
                 vec![false; board.geometry().points() + 1],
@@ -237,15 +178,19 @@ impl PyGameCore {
         let board = self.board()?.bind(py).try_borrow_mut()?.fork();
         let mut o = other.try_borrow_mut()?;
         o.board = Some(Py::new(py, board)?);
-        (o.color, o.streak, o.over, o.held) = (self.color, self.streak, self.over, false);
-        (o.passes, o.first_pass, o.first_passer, o.prelim) =
-            (self.passes, self.first_pass, self.first_passer, self.prelim);
+        (o.color, o.log, o.prelim_stones, o.resigned) =
+            (self.color, self.log, self.prelim_stones, self.resigned);
         Ok(())
     }
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.over
+        self.over()
+    }
+
+    #[getter(_over)]
+    fn get_over(&self) -> bool {
+        self.over()
     }
 
     #[getter(_board)]
@@ -265,7 +210,97 @@ impl PyGameCore {
 
     #[setter(_color)]
     fn set_color(&mut self, color: u8) -> PyResult<()> {
-        self.color = color_arg(color).map_err(|_| bad_color(color))?;
+        self.color = color_arg(color)?;
         Ok(())
+    }
+
+    /// The ruleset's ending (a `Rules.ending` value). Set by `Game.__init__` before the
+    /// first move: setting it starts the pass bookkeeping afresh.
+    #[getter(_ending)]
+    fn get_ending(&self) -> &'static str {
+        ending_name(self.log.ending)
+    }
+
+    #[setter(_ending)]
+    fn set_ending(&mut self, ending: &str) -> PyResult<()> {
+        self.log = PassLog::new(ending_named(ending)?);
+        self.prelim_stones = None;
+        Ok(())
+    }
+
+    /// Passes in succession ending with the last move.
+    #[getter(_streak)]
+    fn get_streak(&self) -> u32 {
+        self.log.streak
+    }
+
+    /// Passes by Black and White up to the preliminary end, then after it.
+    #[getter(_passes)]
+    fn get_passes(&self) -> (u32, u32, u32, u32) {
+        let [a, b, c, d] = self.log.passes;
+        (a, b, c, d)
+    }
+
+    /// The number (1-based) of the first pass of the game.
+    #[getter(_first_pass)]
+    fn get_first_pass(&self) -> Option<u32> {
+        self.log.first_pass
+    }
+
+    /// The colour (1 or 2) of the first pass of the game.
+    #[getter(_first_passer)]
+    fn get_first_passer(&self) -> Option<u8> {
+        self.log.state.first_passer.map(|c| c as u8)
+    }
+
+    /// The number of the move that made the preliminary end, under any ruleset.
+    #[getter(_prelim)]
+    fn get_prelim(&self) -> Option<u32> {
+        self.log.prelim
+    }
+
+    /// The stones on the board at the preliminary end, (Black, White).
+    #[getter(_prelim_stones)]
+    fn get_prelim_stones(&self) -> Option<(u32, u32)> {
+        self.prelim_stones
+    }
+
+    /// The passes Territory I's end still needs after the last move (0 to 3), the side to
+    /// move passing first; None before the preliminary end.
+    #[getter(_extra_passes)]
+    fn get_extra_passes(&self) -> Option<u32> {
+        self.log.extra_passes(self.color)
+    }
+
+    /// The colour (1 or 2) that resigned.
+    #[getter(_resigned)]
+    fn get_resigned(&self) -> Option<u8> {
+        self.resigned.map(|c| c as u8)
+    }
+}
+
+impl PyGameCore {
+    /// The board, the side to move and the pass state, for the native loops (perft, game
+    /// counts, search), which take the game as it stands.
+    pub(crate) fn native_state(
+        &self,
+        py: Python<'_>,
+    ) -> PyResult<(
+        Py<PyBoard>,
+        Color,
+        ikeda_core::Ending,
+        ikeda_core::PassState,
+    )> {
+        // A resignation ends the game too.
+        let state = ikeda_core::PassState {
+            over: self.over(),
+            ..self.log.state
+        };
+        Ok((
+            self.board()?.clone_ref(py),
+            self.color,
+            self.log.ending,
+            state,
+        ))
     }
 }

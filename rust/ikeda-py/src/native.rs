@@ -3,8 +3,8 @@
 
 use ikeda_core::{
     count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier,
-    AnyPosition, Choice, Color, CountError, CountLimits, Game, NoMemory, PassState, Position,
-    Rules, SearchLimits,
+    AnyPosition, Choice, Color, CountError, CountLimits, Ending, Game, NoMemory, PassState,
+    Position, Rules, SearchLimits,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -13,37 +13,9 @@ use std::time::Duration;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::board::{color_arg, PyBoard};
 use crate::errors::{bad_argument, count_error, geometry, no_memory};
+use crate::game::PyGameCore;
 use crate::rules::RulesArg;
-
-fn passer(p: Option<u8>) -> PyResult<Option<Color>> {
-    p.map(color_arg).transpose()
-}
-
-/// The native pass state of a game, as the Python layer keeps it.
-#[derive(FromPyObject)]
-struct State {
-    first_passer: Option<u8>,
-    run: u8,
-    prelim: bool,
-    balance: i32,
-    last_pass: bool,
-    over: bool,
-}
-
-impl State {
-    fn native(&self) -> PyResult<PassState> {
-        Ok(PassState {
-            first_passer: passer(self.first_passer)?,
-            run: self.run,
-            prelim: self.prelim,
-            balance: self.balance,
-            last_pass: self.last_pass,
-            over: self.over,
-        })
-    }
-}
 
 /// Work a native loop does on a game of any capacity.
 trait OnGame: Send {
@@ -66,21 +38,19 @@ fn with_state<const N: usize>(mut game: Game<N>, passes: PassState, lost: [u32; 
     game
 }
 
-/// Runs `op` without the GIL on a native game made from a board (forked), the side to
-/// move, the rules' ending and the pass state.
-fn with_game<T: OnGame>(
-    py: Python<'_>,
-    board: &Bound<'_, PyBoard>,
-    to_move: u8,
-    rules: &RulesArg,
-    state: &State,
-    op: T,
-) -> PyResult<T::Out> {
-    let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
-    let (pos, lost) = {
-        let mut b = board.borrow_mut();
-        (b.pos.fork(), b.lost)
-    };
+/// A native game as `game` stands: its board (forked), the side to move, its ending and
+/// its pass state, and the stones lost.
+fn native_game(
+    game: &Bound<'_, PyGameCore>,
+) -> PyResult<(AnyPosition, Color, Ending, PassState, [u32; 2])> {
+    let (board, c, ending, passes) = game.try_borrow()?.native_state(game.py())?;
+    let mut b = board.bind(game.py()).try_borrow_mut()?;
+    Ok((b.pos.fork(), c, ending, passes, b.lost))
+}
+
+/// Runs `op` without the GIL on a native game made from `game` as it stands.
+fn with_game<T: OnGame>(py: Python<'_>, game: &Bound<'_, PyGameCore>, op: T) -> PyResult<T::Out> {
+    let (pos, c, ending, passes, lost) = native_game(game)?;
     Ok(py.detach(move || match pos {
         AnyPosition::Small(p) => op.run(&mut with_state(
             Game::with_ending(*p, c, ending),
@@ -100,41 +70,28 @@ fn with_game<T: OnGame>(
     }))
 }
 
-/// The number of legal move sequences of exactly `depth` moves from the given state.
+/// The number of legal move sequences of exactly `depth` moves from `game` as it stands.
 #[pyfunction]
 #[pyo3(name = "perft")]
-fn perft_py(
-    py: Python<'_>,
-    board: &Bound<'_, PyBoard>,
-    to_move: u8,
-    rules: RulesArg,
-    state: State,
-    depth: u32,
-) -> PyResult<u64> {
-    with_game(py, board, to_move, &rules, &state, Perft(depth))
+fn perft_py(py: Python<'_>, game: &Bound<'_, PyGameCore>, depth: u32) -> PyResult<u64> {
+    with_game(py, game, Perft(depth))
 }
 
 /// The count runs on a thread of its own; the caller waits this long without the GIL
 /// between two looks at pending signals (Ctrl-C stops a count within about this).
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// The number of complete games from the given state, visiting at most `budget` positions
-/// (none: no limit). A pending signal (Ctrl-C) stops the count and raises its exception.
+/// The number of complete games from `game` as it stands, visiting at most `budget`
+/// positions (none: no limit). A pending signal (Ctrl-C) stops the count and raises its
+/// exception.
 #[pyfunction]
-#[pyo3(name = "count_games", signature = (board, to_move, rules, state, budget=None))]
+#[pyo3(name = "count_games", signature = (game, budget=None))]
 fn count_games_py(
     py: Python<'_>,
-    board: &Bound<'_, PyBoard>,
-    to_move: u8,
-    rules: RulesArg,
-    state: State,
+    game: &Bound<'_, PyGameCore>,
     budget: Option<u64>,
 ) -> PyResult<u64> {
-    let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
-    let (pos, lost) = {
-        let mut b = board.borrow_mut();
-        (b.pos.fork(), b.lost)
-    };
+    let (pos, c, ending, passes, lost) = native_game(game)?;
     let stop = AtomicBool::new(false);
     let limits = CountLimits {
         nodes: budget,
@@ -198,18 +155,15 @@ impl OnGame for Search {
     }
 }
 
-/// Monte-Carlo tree search from the given state under `rules` (see ikeda-core's `mcts`
-/// module): `(move, win_rate, playouts)`, the move a flat index (`w*h` = pass, -1 =
-/// resign).
+/// Monte-Carlo tree search from `game` as it stands, counted under `rules` (see
+/// ikeda-core's `mcts` module): `(move, win_rate, playouts)`, the move a flat index
+/// (`w*h` = pass, -1 = resign).
 #[pyfunction]
-#[pyo3(name = "mcts", signature = (board, to_move, rules, state, playouts, seconds=0.0, seed=1, resign_below=0.0))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(name = "mcts", signature = (game, rules, playouts, seconds=0.0, seed=1, resign_below=0.0))]
 fn mcts_py(
     py: Python<'_>,
-    board: &Bound<'_, PyBoard>,
-    to_move: u8,
+    game: &Bound<'_, PyGameCore>,
     rules: RulesArg,
-    state: State,
     playouts: u32,
     seconds: f64,
     seed: u64,
@@ -226,15 +180,8 @@ fn mcts_py(
         seed,
         resign_below,
     };
-    with_game(
-        py,
-        board,
-        to_move,
-        &rules,
-        &state,
-        Search(rules.native()?, limits),
-    )?
-    .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+    with_game(py, game, Search(rules.native()?, limits))?
+        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.

@@ -20,6 +20,29 @@ pub struct RulesArg {
     komi: f64,
 }
 
+/// The ending a `Rules.ending` value names.
+pub fn ending_named(name: &str) -> PyResult<Ending> {
+    ENDINGS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, e)| e)
+        .ok_or_else(|| bad_argument(format!("unknown ending {name:?}")))
+}
+
+/// The `Rules.ending` value of an ending.
+pub fn ending_name(ending: Ending) -> &'static str {
+    ENDINGS
+        .iter()
+        .find(|(_, e)| *e == ending)
+        .map_or("", |&(n, _)| n)
+}
+
+const ENDINGS: [(&str, Ending); 3] = [
+    ("first-pass", Ending::FirstPass),
+    ("two-passes", Ending::TwoPasses),
+    ("equal-moves", Ending::EqualMoves),
+];
+
 impl RulesArg {
     /// What a position enforces: the ko rule and whether suicide is allowed.
     pub fn play(&self) -> PyResult<PlayRules> {
@@ -37,12 +60,7 @@ impl RulesArg {
 
     /// How a game under these rules ends.
     pub fn ending(&self) -> PyResult<Ending> {
-        match self.ending.as_str() {
-            "first-pass" => Ok(Ending::FirstPass),
-            "two-passes" => Ok(Ending::TwoPasses),
-            "equal-moves" => Ok(Ending::EqualMoves),
-            ending => Err(bad_argument(format!("unknown ending {ending:?}"))),
-        }
+        ending_named(&self.ending)
     }
 
     /// The whole ruleset, for the native loops that also count (random games, batches,
