@@ -21,7 +21,7 @@ import numpy.typing as npt
 from . import _core
 from .errors import ArgumentError, InvalidMoveError, InvalidPositionError
 from .limits import MAX_GAMES, MAX_MOVES, board_side, probability, thread_count, whole
-from .rules import Rules, as_rules
+from .rules import MAX_KOMI, Rules, as_rules
 
 T = TypeVar("T")
 
@@ -32,6 +32,11 @@ EXTRA_PLANES = 4
 
 class Batch:
     """``n`` games of one size and ruleset, from the empty board, Black first.
+
+    `komi` is one value for every game or one per game (an ``(n,)`` array of multiples of
+    1/2); `max_moves` stops a game as over (and :attr:`capped`) at that many moves since
+    its reset, passes included: by default none, but ``4*w*h + 16`` under simple ko,
+    where a random game can cycle for ever.
 
     >>> b = Batch(4, size=9, seed=1)
     >>> b.step(np.full(4, 40))          # Black E5 in every game
@@ -47,9 +52,10 @@ class Batch:
         size: int | tuple[int, int] = 9,
         *,
         rules: Rules | str = "area3",
-        komi: float | None = None,
+        komi: float | npt.ArrayLike | None = None,
         seed: int = 1,
         threads: int = 0,
+        max_moves: int | None = None,
     ) -> None:
         if isinstance(size, tuple) and len(size) == 2:
             w, h = board_side(size[0], "width"), board_side(size[1], "height")
@@ -58,9 +64,12 @@ class Batch:
         else:
             raise InvalidPositionError(f"size must be an int or a (width, height) pair of ints, not {size!r}")
         ruleset = as_rules(rules)
-        if komi is not None:
-            ruleset = ruleset.replace(komi=komi)
         n = whole(n, "n", 0, MAX_GAMES)
+        per_game = None
+        if komi is not None and np.ndim(komi) == 1:  # type: ignore[arg-type]
+            per_game = _komi_array(komi, n)
+        elif komi is not None:
+            ruleset = ruleset.replace(komi=komi)
         seed = whole(seed, "seed", 0, 2**64 - 1)
         threads = thread_count(threads)
         self._games = _core.Batch(w, h, ruleset, n, seed, threads)
@@ -68,6 +77,15 @@ class Batch:
         self._n, self._w, self._h = n, w, h
         self.rules: Rules = ruleset
         self.seed = seed
+        #: ``(n,)`` float64: each game's komi (the ruleset's komi where one value was given).
+        self.komi: npt.NDArray[np.float64] = np.full(n, ruleset.komi) if per_game is None else per_game
+        self._komi_shift = None if per_game is None else ruleset.komi - per_game
+        if max_moves is None:
+            self.max_moves: int | None = 4 * w * h + 16 if ruleset.ko == "simple-ko" else None
+        else:
+            self.max_moves = whole(max_moves, "max_moves", 1, MAX_MOVES - 1)
+        if self.max_moves is not None:
+            self._games.move_cap = self.max_moves
 
     def __len__(self) -> int:
         return self._n
@@ -198,13 +216,42 @@ class Batch:
 
     @property
     def capped(self) -> npt.NDArray[np.bool_]:
-        """``(n,)``: a playout's move cap stopped the game before its end."""
+        """``(n,)``: a move cap (the batch's `max_moves` or a playout's) stopped the game
+        before its end."""
         return self._call(self._games.capped)
 
-    def scores(self) -> npt.NDArray[np.float64]:
-        """``(n,)`` margins, Black minus White under the ruleset with komi, of the boards
-        as they stand (every stone alive; at the end of a playout, that is the count)."""
-        return self._call(self._games.margins)
+    def scores(self, where: npt.ArrayLike | None = None) -> npt.NDArray[np.float64]:
+        """``(n,)`` margins, Black minus White under the ruleset with each game's komi, of
+        the boards as they stand (every stone alive; at the end of a game played out,
+        that is the count). With `where` (a bool mask or indices, as for :meth:`reset`)
+        only those games are counted, the others read 0."""
+        if where is None:
+            margins = self._call(self._games.margins)
+        else:
+            which = self._which(where)
+            margins = self._call(self._games.margins_of, which)
+            if self._komi_shift is not None:
+                margins += np.where(which, self._komi_shift, 0.0)
+            return margins
+        if self._komi_shift is not None:
+            margins += self._komi_shift
+        return margins
+
+    def ownership(self, where: npt.ArrayLike | None = None) -> npt.NDArray[np.int8]:
+        """``(n, h, w)`` int8, who owns each point as the boards stand: 0 nobody, 1 Black,
+        2 White (stones and the empty regions bordered by one colour only, every stone
+        alive): the ownership target of a finished game. With `where` (as for
+        :meth:`scores`) only those games' rows are filled, the others are zeros."""
+        if where is None:
+            return self._call(self._games.ownership)
+        return self._call(self._games.ownership, self._which(where))
+
+    def outcomes(self) -> npt.NDArray[np.int8]:
+        """``(n,)`` int8 from Black's side: +1 Black won, -1 White won, 0 a draw, a game
+        still going on, or one stopped by the move cap (:attr:`capped`, no result)."""
+        scores = self.scores()
+        decided = self.is_over & ~self.capped
+        return np.where(decided, np.sign(scores), 0).astype(np.int8)
 
     def boards(self) -> npt.NDArray[np.int8]:
         """``(n, h, w)``: 0 empty, 1 Black, 2 White."""
@@ -213,27 +260,28 @@ class Batch:
     def reset(self, where: npt.ArrayLike | None = None) -> None:
         """Returns games to the empty board: all of them, those where the ``(n,)`` bool
         array ``where`` is true, or those whose indices it lists."""
-        if where is None:
-            which = np.ones(self._n, dtype=bool)
-        else:
-            try:
-                w = np.asarray(where)
-            except (ValueError, TypeError):
-                raise ArgumentError(f"reset takes a bool mask or game indices, not {where!r}") from None
-            if w.ndim == 1 and w.size == 0:
-                w = w.astype(np.int64)  # an empty list resets nothing
-            if w.dtype == bool:
-                if w.shape != (self._n,):
-                    raise ArgumentError(f"a reset mask must have shape ({self._n},), not {w.shape}")
-                which = w
-            elif w.dtype.kind in "iu" and w.ndim == 1:
-                if w.size and (int(w.min()) < 0 or int(w.max()) >= self._n):
-                    raise ArgumentError(f"reset indices must be in 0..{self._n}, got {w.tolist()}")
-                which = np.zeros(self._n, dtype=bool)
-                which[w] = True
-            else:
-                raise ArgumentError(f"reset takes a bool mask or game indices, not {w.dtype} {w.shape}")
+        which = np.ones(self._n, dtype=bool) if where is None else self._which(where)
         self._call(self._games.reset, np.ascontiguousarray(which, dtype=bool))
+
+    def _which(self, where: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """A ``(n,)`` bool mask of games from a bool mask or a list of indices."""
+        try:
+            w = np.asarray(where)
+        except (ValueError, TypeError):
+            raise ArgumentError(f"games are chosen by a bool mask or game indices, not {where!r}") from None
+        if w.ndim == 1 and w.size == 0:
+            w = w.astype(np.int64)  # an empty list chooses nothing
+        if w.dtype == bool:
+            if w.shape != (self._n,):
+                raise ArgumentError(f"a mask of games must have shape ({self._n},), not {w.shape}")
+            return np.ascontiguousarray(w)
+        if w.dtype.kind in "iu" and w.ndim == 1:
+            if w.size and (int(w.min()) < 0 or int(w.max()) >= self._n):
+                raise ArgumentError(f"game indices must be in 0..{self._n}, got {w.tolist()}")
+            which = np.zeros(self._n, dtype=bool)
+            which[w] = True
+            return which
+        raise ArgumentError(f"games are chosen by a bool mask or game indices, not {w.dtype} {w.shape}")
 
     def playout(self, *, pass_probability: float = 0.0, max_moves: int | None = None) -> int:
         """Plays every live game to its end by the native playout policy (docs/rules.md),
@@ -244,16 +292,42 @@ class Batch:
             max_moves = whole(max_moves, "max_moves", 0, MAX_MOVES)
         return self._call(self._games.playout, pass_probability, max_moves)
 
-    def features(self, history: int = 8, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    def features(
+        self, history: int = 8, out: npt.NDArray[np.float32] | None = None, *, channels_last: bool = False
+    ) -> npt.NDArray[np.float32]:
         """``(n, 2*history + 4, h, w)`` float32 input planes from the side to move's view:
         its stones in the last ``history`` configurations (newest first; a pass makes no
         new configuration), the opponent's likewise, then all-ones planes for Black to
         move, the side to move made the first pass, the opponent made it, and a pass now
         would end the game (docs/batch.md). With `out` (a C-contiguous float32 array of
-        that shape) the planes are written there and `out` is returned."""
+        that shape) the planes are written there and `out` is returned. With
+        ``channels_last=True`` the shape is ``(n, h, w, 2*history + 4)`` (a transposed copy
+        of the planes, for networks that read NHWC)."""
         history = whole(history, "history", 1, 64)
+        if channels_last:
+            w, h = self.size
+            planes = self.features(history).transpose(0, 2, 3, 1)
+            if out is None:
+                return np.ascontiguousarray(planes)
+            np.copyto(self._buffer(out, np.float32, (self._n, h, w, 2 * history + 4)), planes)
+            return out
         if out is None:
             return self._call(self._games.features, history)
         w, h = self.size
         self._call(self._games.features_into, history, self._buffer(out, np.float32, (self._n, 2 * history + 4, h, w)))
         return out
+
+
+def _komi_array(komi: object, n: int) -> npt.NDArray[np.float64]:
+    """One komi per game, each finite and a multiple of 1/2."""
+    try:
+        k = np.asarray(komi, dtype=np.float64)
+    except (ValueError, TypeError):
+        raise ArgumentError(f"komi must be a number or one number per game, not {komi!r}") from None
+    if k.shape != (n,):
+        raise ArgumentError(f"per-game komi must have shape ({n},), not {k.shape}")
+    bad = ~np.isfinite(k) | (k * 2 != np.round(k * 2)) | (np.abs(k) > MAX_KOMI)
+    if bad.any():
+        game = int(np.argmax(bad))
+        raise ArgumentError(f"game {game}: komi {k[game]} is not a multiple of 1/2")
+    return k.copy()

@@ -121,6 +121,8 @@ pub struct Batch<const N: usize> {
     masks: Masks,
     /// Each game's recent configurations for the input planes, kept once asked for.
     planes: Planes,
+    /// Moves (passes included) after which a game is stopped as over and capped.
+    move_cap: u32,
 }
 
 impl<const N: usize> Batch<N> {
@@ -155,7 +157,22 @@ impl<const N: usize> Batch<N> {
             locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
             masks: Masks::try_new(geo, rules.play, n)?,
             planes: Planes::try_new(geo, n)?,
+            move_cap: u32::MAX,
         })
+    }
+
+    /// Stops every game at `cap` moves since its reset (passes included): a step or
+    /// playout that reaches it ends the game there (over, and [`Batch::capped`]), as a
+    /// game under simple ko may otherwise cycle for ever. Games already past it are
+    /// stopped by their next move.
+    pub fn set_move_cap(&mut self, cap: u32) {
+        self.move_cap = cap;
+    }
+
+    /// The move cap ([`Batch::set_move_cap`]; `u32::MAX` when there is none).
+    #[must_use]
+    pub fn move_cap(&self) -> u32 {
+        self.move_cap
     }
 
     /// Reserves room in every live game's history for `plays` more plays, so that
@@ -290,6 +307,7 @@ impl<const N: usize> Batch<N> {
         }
         let (slots, ctx) = self.masks.slots();
         let (rings, shape) = self.planes.rings();
+        let cap = self.move_cap;
         self.games
             .par_iter_mut()
             .zip(&mut self.lengths)
@@ -298,34 +316,42 @@ impl<const N: usize> Batch<N> {
             .zip(actions)
             .zip(slots)
             .zip(rings)
+            .zip(&mut self.capped)
             .with_min_len(64)
-            .for_each(|((((((g, len), over), room), &a), mut slot), ring)| {
-                if *over {
-                    ctx.ensure(g, slot);
-                    return;
-                }
-                let a = a as usize; // checked above
-                let mv = (a < pass).then(|| locs[a]);
-                let mut marks = [0; crate::board::WORDS];
-                if let Some(loc) = mv {
-                    // The row said legal: a play on a stone would mean a wrong row.
-                    assert_eq!(
-                        g.position.board().cell(loc),
-                        Cell::Empty,
-                        "legal mask out of step with the board"
-                    );
-                    ctx.before_play(g, loc, &mut slot, &mut marks);
-                }
-                g.play_unchecked(mv);
-                *len += 1;
-                *over = g.passes.over;
-                // Room for the next step's play, while the history is at hand.
-                *room = g.position.try_reserve(1).is_ok();
-                ctx.after_move(g, mv, slot, &mut marks);
-                if let Some(ring) = ring {
-                    shape.after_move(g, mv, ring);
-                }
-            });
+            .for_each(
+                |(((((((g, len), over), room), &a), mut slot), ring), capped)| {
+                    if *over {
+                        ctx.ensure(g, slot);
+                        return;
+                    }
+                    let a = a as usize; // checked above
+                    let mv = (a < pass).then(|| locs[a]);
+                    let mut marks = [0; crate::board::WORDS];
+                    if let Some(loc) = mv {
+                        // The row said legal: a play on a stone would mean a wrong row.
+                        assert_eq!(
+                            g.position.board().cell(loc),
+                            Cell::Empty,
+                            "legal mask out of step with the board"
+                        );
+                        ctx.before_play(g, loc, &mut slot, &mut marks);
+                    }
+                    g.play_unchecked(mv);
+                    *len += 1;
+                    if *len >= cap && !g.passes.over {
+                        // The move cap ends the game here (the row below becomes pass-only).
+                        g.passes.over = true;
+                        *capped = true;
+                    }
+                    *over = g.passes.over;
+                    // Room for the next step's play, while the history is at hand.
+                    *room = g.position.try_reserve(1).is_ok();
+                    ctx.after_move(g, mv, slot, &mut marks);
+                    if let Some(ring) = ring {
+                        shape.after_move(g, mv, ring);
+                    }
+                },
+            );
         if let Some(out) = out {
             self.masks.write_rows(out);
         }
@@ -394,6 +420,38 @@ impl<const N: usize> Batch<N> {
             .for_each(|(m, g)| *m = g.score(rules).margin());
     }
 
+    /// [`Batch::margins`] of the games `which` marks only (the others are left alone):
+    /// the final counts of the games a step just ended, without counting the rest.
+    pub fn margins_of(&self, which: &[bool], out: &mut [i32]) {
+        let rules = &self.rules;
+        out.par_iter_mut()
+            .zip(&self.games)
+            .zip(which)
+            .with_min_len(64)
+            .filter(|(_, &w)| w)
+            .for_each(|((m, g), _)| *m = g.score(rules).margin());
+    }
+
+    /// Who owns each point of each game's board as it stands (stones and the territory
+    /// they surround, every stone alive): `n` rows of `w*h`, 0 nobody, 1 Black, 2 White;
+    /// with `which`, only the rows of the games it marks (the others are left alone).
+    pub fn ownership(&self, which: Option<&[bool]>, out: &mut [i8]) {
+        let points = self.geometry().points();
+        out.par_chunks_mut(points.max(1))
+            .zip(&self.games)
+            .enumerate()
+            .with_min_len(16)
+            .filter(|(i, _)| which.is_none_or(|w| w[*i]))
+            .for_each(|(_, (row, g))| {
+                for (o, v) in row
+                    .iter_mut()
+                    .zip(crate::territory::ownership(g.position.board(), &[]))
+                {
+                    *o = v as i8;
+                }
+            });
+    }
+
     /// Returns the games where `which[i]` holds to the empty board. Each reset game gets a
     /// new random stream, which depends only on the batch seed, the game's index and how
     /// often it was reset.
@@ -417,6 +475,7 @@ impl<const N: usize> Batch<N> {
     /// or [`NoMemory`] when a game's history cannot grow (each game then stands where its
     /// playout stopped, a consistent game).
     pub fn playout(&mut self, pass_probability: f64, max_moves: usize) -> Result<usize, NoMemory> {
+        let cap = self.move_cap;
         self.masks.invalidate_all();
         self.planes.invalidate_all();
         self.games
@@ -430,7 +489,13 @@ impl<const N: usize> Batch<N> {
                 if g.passes.over {
                     return Ok(0);
                 }
-                let played = try_play_out(g, rng, pass_probability, max_moves, |_| *len += 1);
+                let left = cap.saturating_sub(*len) as usize;
+                let played = try_play_out(g, rng, pass_probability, max_moves.min(left), |_| {
+                    *len += 1;
+                });
+                if matches!(played, Ok(false)) && *len >= cap {
+                    g.passes.over = true; // the batch's move cap ends the game
+                }
                 *over = g.passes.over;
                 *room = false;
                 let ended = played?;
@@ -732,6 +797,38 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_move_cap_ends_steps_and_playouts_there() {
+        let mut b = batch(2);
+        b.set_move_cap(3);
+        b.step(&[0, 0]).unwrap();
+        b.step(&[1, 25]).unwrap();
+        assert_eq!(b.over(), &[false, false]);
+        b.step(&[2, 2]).unwrap();
+        assert_eq!(b.over(), &[true, true]);
+        assert_eq!(b.capped(), &[true, true]);
+        let mut row = vec![false; 2 * 26];
+        b.legal_mask(&mut row);
+        assert_eq!(row.iter().filter(|&&x| x).count(), 2, "only the passes");
+        b.reset(&[true, true]);
+        b.set_move_cap(10);
+        assert_eq!(b.playout(0.0, 1000), Ok(2));
+        assert_eq!(b.lengths(), &[10, 10]);
+        assert_eq!(b.over(), &[true, true]);
+    }
+
+    #[test]
+    fn ownership_counts_stones_and_surrounded_points() {
+        let mut b = batch(1);
+        b.step(&[6]).unwrap(); // Black B4, alone: the whole board is Black's
+        let mut own = vec![0i8; 25];
+        b.ownership(None, &mut own);
+        assert!(own.iter().all(|&o| o == 1));
+        b.step(&[18]).unwrap(); // White D2: the empty points border both
+        b.ownership(None, &mut own);
+        assert_eq!((own[6], own[18], own[0]), (1, 2, 0));
     }
 
     #[test]

@@ -50,6 +50,25 @@ impl PyBatch {
         with_batch!(&self.games, b => b.len())
     }
 
+    /// The `(n,)` flags of a caller's bool array, if given.
+    fn flags<'a>(
+        &self,
+        which: &'a Option<PyReadonlyArray1<'_, bool>>,
+    ) -> PyResult<Option<&'a [bool]>> {
+        let Some(w) = which else { return Ok(None) };
+        let w = w
+            .as_slice()
+            .map_err(|_| bad_argument("which must be C-contiguous"))?;
+        if w.len() != self.n() {
+            return Err(bad_argument(format!(
+                "expected {} flags, got {}",
+                self.n(),
+                w.len()
+            )));
+        }
+        Ok(Some(w))
+    }
+
     fn shape2(&self, cols: usize) -> [usize; 2] {
         [self.n(), cols]
     }
@@ -269,6 +288,22 @@ impl PyBatch {
         ))
     }
 
+    /// [`PyBatch::margins`] of the games marked in `which` (`(n,)` bools), 0 elsewhere.
+    fn margins_of<'py>(
+        &mut self,
+        py: Python<'py>,
+        which: PyReadonlyArray1<'_, bool>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let which = Some(which);
+        let which = self.flags(&which)?.unwrap_or(&[]);
+        let mut half = filled(Some(self.n()), 0, "the margins")?;
+        self.run(py, |g| with_batch!(g, b => b.margins_of(which, &mut half)));
+        Ok(PyArray1::from_iter(
+            py,
+            half.into_iter().map(|m| f64::from(m) / 2.0),
+        ))
+    }
+
     /// `(n, h, w)` int8: 0 empty, 1 Black, 2 White.
     fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i8>>> {
         let geo = self.geo;
@@ -285,6 +320,37 @@ impl PyBatch {
             usize::from(geo.height),
             usize::from(geo.width),
         ])
+    }
+
+    /// `(n, h, w)` int8: who owns each point as the boards stand (0 nobody, 1 Black, 2
+    /// White; stones and surrounded points, every stone alive); with `which` (`(n,)`
+    /// bools), only the rows of the games it marks, the others zero.
+    #[pyo3(signature = (which=None))]
+    fn ownership<'py>(
+        &mut self,
+        py: Python<'py>,
+        which: Option<PyReadonlyArray1<'_, bool>>,
+    ) -> PyResult<Bound<'py, PyArray3<i8>>> {
+        let geo = self.geo;
+        let which = self.flags(&which)?;
+        let mut out = filled(self.n().checked_mul(geo.points()), 0i8, "the ownership")?;
+        self.run(py, |g| with_batch!(g, b => b.ownership(which, &mut out)));
+        PyArray1::from_vec(py, out).reshape([
+            self.n(),
+            usize::from(geo.height),
+            usize::from(geo.width),
+        ])
+    }
+
+    /// Moves since a reset after which a game is stopped as over (`u32::MAX`: none).
+    #[getter]
+    fn get_move_cap(&self) -> u32 {
+        with_batch!(&self.games, b => b.move_cap())
+    }
+
+    #[setter]
+    fn set_move_cap(&mut self, cap: u32) {
+        with_batch!(&mut self.games, b => b.set_move_cap(cap));
     }
 
     /// Returns the games marked in `which` (`(n,)` bools) to the empty board.
