@@ -140,6 +140,8 @@ def test_reset_mask_resets_only_the_games_it_marks() -> None:
 # are exempted by name): the layout is classic go's, a dict with the action mask.
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+# api_test itself imports PettingZoo's classic envs by their old names.
+@pytest.mark.filterwarnings("ignore:The old environment creation API:DeprecationWarning")
 def test_the_aec_env_passes_pettingzoos_api_and_seed_tests() -> None:
     from pettingzoo.test import api_test, seed_test
 

@@ -21,6 +21,7 @@ import numpy.typing as npt
 from . import _core
 from .errors import ArgumentError, InvalidMoveError, InvalidPositionError
 from .limits import MAX_GAMES, MAX_MOVES, board_side, probability, thread_count, whole
+from .game import Game
 from .rules import MAX_KOMI, Rules, as_rules
 
 T = TypeVar("T")
@@ -56,6 +57,7 @@ class Batch:
         seed: int = 1,
         threads: int = 0,
         max_moves: int | None = None,
+        start: Game | None = None,
     ) -> None:
         if isinstance(size, tuple) and len(size) == 2:
             w, h = board_side(size[0], "width"), board_side(size[1], "height")
@@ -86,6 +88,11 @@ class Batch:
             self.max_moves = whole(max_moves, "max_moves", 1, MAX_MOVES - 1)
         if self.max_moves is not None:
             self._games.move_cap = self.max_moves
+        # The starts added natively, by (Black's stones, White's, first colour): number 0
+        # is the empty board with Black first.
+        self._starts: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {((), (), 1): 0}
+        if start is not None:
+            self.set_start(None, start)
 
     def __len__(self) -> int:
         return self._n
@@ -263,6 +270,77 @@ class Batch:
         which = np.ones(self._n, dtype=bool) if where is None else self._which(where)
         self._call(self._games.reset, np.ascontiguousarray(which, dtype=bool))
 
+    # -- single games: start positions, copies out and in, pickling -------------------
+
+    def _start(self, game: Game) -> int:
+        """The native start for `game`'s setup stones and first colour (added once)."""
+        if not isinstance(game, Game):
+            raise ArgumentError(f"expected an ikeda.Game, not {type(game).__name__}")
+        if (game.width, game.height) != self.size:
+            raise ArgumentError(f"the game is {game.width}x{game.height}, the batch {self._w}x{self._h}")
+        black, white = (tuple(sorted(game.board.index(m) for m in stones)) for stones in game._setup)
+        key = (black, white, 1 if game.first_color == "B" else 2)
+        if key not in self._starts:
+            self._starts[key] = self._call(self._games.add_start, list(black), list(white), key[2])
+        return self._starts[key]
+
+    def set_start(self, where: npt.ArrayLike | None, start: Game) -> None:
+        """Games start from `start`'s setup stones (handicap stones included) with its
+        first player to move (its moves are not used): those `where` chooses (a bool
+        mask or indices, None for all), which are reset to it now and at every reset."""
+        number = self._start(start)
+        which = np.ones(self._n, dtype=bool) if where is None else self._which(where)
+        for i in np.flatnonzero(which):
+            self._call(self._games.set_start, int(i), number)
+        self.reset(which)
+
+    def game(self, i: int) -> Game:
+        """Game `i` as an :class:`ikeda.Game` (its start, its komi and its moves replayed:
+        the same position, turn, passes and superko history), e.g. to search from it. A
+        game stopped by a move cap comes out as not over (a Game knows no cap)."""
+        i = whole(i, "game", 0, self._n - 1)
+        origin, moves, _ = self._call(self._games.record, i)
+        g = self._start_game(origin, float(self.komi[i]))
+        for m in moves:
+            g.play(int(m))
+        return g
+
+    def _start_game(self, number: int, komi: float) -> Game:
+        black, white, color = next(k for k, v in self._starts.items() if v == number)
+        w, h = self.size
+        return Game(width=w, height=h, rules=self.rules, komi=komi,
+                    setup={"B": list(black), "W": list(white)}, to_move="B" if color == 1 else "W")
+
+    def set_game(self, i: int, game: Game) -> None:
+        """Game `i` becomes a copy of `game` (same size and ruleset; its komi becomes
+        game `i`'s): its setup and moves are replayed natively, superko history
+        included. Its next reset goes back to game `i`'s own start, not `game`'s."""
+        i = whole(i, "game", 0, self._n - 1)
+        if game.rules.replace(komi=self.rules.komi) != self.rules:
+            raise ArgumentError(f"the game's rules {game.rules} are not the batch's {self.rules}")
+        number = self._start(game)
+        if game.resigned is not None:
+            raise ArgumentError("a resigned game cannot be copied into a batch")
+        self._call(self._games.set_game, i, number, list(game.move_indices))
+        self._set_komi(i, game.komi)
+
+    def _set_komi(self, i: int, komi: float) -> None:
+        if komi != self.komi[i]:
+            self.komi = self.komi.copy()
+            self.komi[i] = komi
+            self._komi_shift = self.rules.komi - self.komi
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as the configuration and every game's start and moves, replayed on
+        load (positions, turns, passes, superko histories and lengths exact). The random
+        streams of :meth:`sample` and :meth:`playout` start afresh from the seed."""
+        records = [self._call(self._games.record, i) for i in range(self._n)]
+        starts = sorted(self._starts.items(), key=lambda kv: kv[1])
+        return _unpickle_batch, (
+            self._n, self.size, self.rules, self.komi, self.seed, self.threads, self.max_moves,
+            [k for k, _ in starts], [(o, list(m), s) for o, m, s in records],
+        )
+
     def _which(self, where: npt.ArrayLike) -> npt.NDArray[np.bool_]:
         """A ``(n,)`` bool mask of games from a bool mask or a list of indices."""
         try:
@@ -331,3 +409,19 @@ def _komi_array(komi: object, n: int) -> npt.NDArray[np.float64]:
         game = int(np.argmax(bad))
         raise ArgumentError(f"game {game}: komi {k[game]} is not a multiple of 1/2")
     return k.copy()
+
+
+def _unpickle_batch(
+    n: int, size: tuple[int, int], rules: Rules, komi: npt.NDArray[np.float64], seed: int, threads: int,
+    max_moves: int | None, starts: list[tuple[tuple[int, ...], tuple[int, ...], int]],
+    records: list[tuple[int, list[int], int]],
+) -> Batch:
+    """A pickled :class:`Batch` rebuilt by replaying each game."""
+    b = Batch(n, size, rules=rules, komi=komi, seed=seed, threads=threads, max_moves=max_moves)
+    for black, white, color in starts[1:]:
+        b._starts[black, white, color] = b._games.add_start(list(black), list(white), color)
+    for i, (origin, moves, start) in enumerate(records):
+        b._games.set_start(i, start)
+        if origin or moves:
+            b._games.set_game(i, origin, moves)
+    return b

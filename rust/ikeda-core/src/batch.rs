@@ -123,6 +123,15 @@ pub struct Batch<const N: usize> {
     planes: Planes,
     /// Moves (passes included) after which a game is stopped as over and capped.
     move_cap: u32,
+    /// The start positions games are reset to or replayed from; 0 is the empty board
+    /// with Black first.
+    starts: Vec<Game<N>>,
+    /// Each game's start for its next reset, and the start of the game it holds.
+    start_of: Vec<u32>,
+    origin: Vec<u32>,
+    /// Each game's moves since its start, flat indices (`w*h` = pass), so that a game
+    /// can be copied out as its record ([`Batch::record`]).
+    moves: Vec<Vec<u16>>,
 }
 
 impl<const N: usize> Batch<N> {
@@ -144,7 +153,7 @@ impl<const N: usize> Batch<N> {
         Ok(Batch {
             rules,
             games: filled(n, |_| start.clone())?,
-            start,
+            start: start.clone(),
             lengths: filled(n, |_| 0)?,
             capped: filled(n, |_| false)?,
             over: filled(n, |_| false)?,
@@ -158,6 +167,10 @@ impl<const N: usize> Batch<N> {
             masks: Masks::try_new(geo, rules.play, n)?,
             planes: Planes::try_new(geo, n)?,
             move_cap: u32::MAX,
+            starts: vec![start],
+            start_of: filled(n, |_| 0)?,
+            origin: filled(n, |_| 0)?,
+            moves: filled(n, |_| Vec::new())?,
         })
     }
 
@@ -167,6 +180,82 @@ impl<const N: usize> Batch<N> {
     /// stopped by their next move.
     pub fn set_move_cap(&mut self, cap: u32) {
         self.move_cap = cap;
+    }
+
+    /// Adds a start position (setup stones as flat indices, and who moves first) that
+    /// games can be reset to ([`Batch::set_start`]) or replayed from
+    /// ([`Batch::set_game`]); returns its number.
+    pub fn add_start(
+        &mut self,
+        black: &[usize],
+        white: &[usize],
+        to_move: Color,
+    ) -> Result<u32, crate::board::SetupError> {
+        let position = Position::from_setup(self.geometry(), self.rules.play, black, white)?;
+        self.starts
+            .push(Game::with_ending(position, to_move, self.rules.ending));
+        Ok((self.starts.len() - 1) as u32)
+    }
+
+    /// Game `i` starts from start `start` ([`Batch::add_start`]) at its next reset.
+    /// Precondition: both exist.
+    pub fn set_start(&mut self, i: usize, start: u32) {
+        assert!((start as usize) < self.starts.len(), "no such start");
+        self.start_of[i] = start;
+    }
+
+    /// Game `i`'s start and its moves since it (flat indices, `w*h` = pass).
+    #[must_use]
+    pub fn record(&self, i: usize) -> (u32, &[u16]) {
+        (self.origin[i], &self.moves[i])
+    }
+
+    /// How many starts there are (0 is the empty board).
+    #[must_use]
+    pub fn start_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Game `i`'s start for its next reset.
+    #[must_use]
+    pub fn start_of(&self, i: usize) -> u32 {
+        self.start_of[i]
+    }
+
+    /// Replaces game `i` by start `start` and `moves` (flat indices, `w*h` = pass) played
+    /// from it, every move checked: the game it holds is then the one those moves make,
+    /// superko history included. A refused move is returned with its position in
+    /// `moves`, and game `i` is left as it was. Its random stream is kept.
+    pub fn set_game(
+        &mut self,
+        i: usize,
+        start: u32,
+        moves: &[usize],
+    ) -> Result<(), (usize, crate::game::Refusal)> {
+        let mut g = self.starts[start as usize].clone();
+        let pass = self.geometry().points();
+        let mut capped = false;
+        for (k, &m) in moves.iter().enumerate() {
+            if capped || m > pass {
+                return Err((k, crate::game::Refusal::GameOver));
+            }
+            let mv = (m < pass).then(|| self.locs[m]);
+            g.play(mv).map_err(|r| (k, r))?;
+            if k + 1 >= self.move_cap as usize && !g.passes.over {
+                g.passes.over = true;
+                capped = true;
+            }
+        }
+        self.games[i] = g;
+        self.origin[i] = start;
+        self.moves[i] = moves.iter().map(|&m| m as u16).collect();
+        self.lengths[i] = moves.len() as u32;
+        self.capped[i] = capped;
+        self.over[i] = self.games[i].passes.over;
+        self.room[i] = false;
+        self.masks.invalidate(i);
+        self.planes.invalidate(i);
+        Ok(())
     }
 
     /// The move cap ([`Batch::set_move_cap`]; `u32::MAX` when there is none).
@@ -317,9 +406,10 @@ impl<const N: usize> Batch<N> {
             .zip(slots)
             .zip(rings)
             .zip(&mut self.capped)
+            .zip(&mut self.moves)
             .with_min_len(64)
             .for_each(
-                |(((((((g, len), over), room), &a), mut slot), ring), capped)| {
+                |((((((((g, len), over), room), &a), mut slot), ring), capped), record)| {
                     if *over {
                         ctx.ensure(g, slot);
                         return;
@@ -337,6 +427,7 @@ impl<const N: usize> Batch<N> {
                         ctx.before_play(g, loc, &mut slot, &mut marks);
                     }
                     g.play_unchecked(mv);
+                    record.push(a as u16);
                     *len += 1;
                     if *len >= cap && !g.passes.over {
                         // The move cap ends the game here (the row below becomes pass-only).
@@ -457,7 +548,10 @@ impl<const N: usize> Batch<N> {
     /// often it was reset.
     pub fn reset(&mut self, which: &[bool]) {
         for (i, _) in which.iter().enumerate().filter(|(_, &r)| r) {
-            self.games[i] = self.start.clone();
+            let start = self.start_of[i];
+            self.games[i] = self.starts[start as usize].clone();
+            self.origin[i] = start;
+            self.moves[i].clear();
             self.lengths[i] = 0;
             self.capped[i] = false;
             self.over[i] = false;
@@ -485,12 +579,14 @@ impl<const N: usize> Batch<N> {
             .zip(&mut self.capped)
             .zip(&mut self.over)
             .zip(&mut self.room)
-            .map(|(((((g, rng), len), capped), over), room)| {
+            .zip(&mut self.moves)
+            .map(|((((((g, rng), len), capped), over), room), record)| {
                 if g.passes.over {
                     return Ok(0);
                 }
                 let left = cap.saturating_sub(*len) as usize;
-                let played = try_play_out(g, rng, pass_probability, max_moves.min(left), |_| {
+                let played = try_play_out(g, rng, pass_probability, max_moves.min(left), |m| {
+                    record.push(m as u16);
                     *len += 1;
                 });
                 if matches!(played, Ok(false)) && *len >= cap {
@@ -817,6 +913,34 @@ mod tests {
         assert_eq!(b.playout(0.0, 1000), Ok(2));
         assert_eq!(b.lengths(), &[10, 10]);
         assert_eq!(b.over(), &[true, true]);
+    }
+
+    #[test]
+    fn a_record_copied_into_another_game_makes_the_same_game() {
+        let mut b = batch(2);
+        b.step(&[12, 0]).unwrap();
+        b.playout(0.0, 1000).unwrap();
+        let (start, moves) = b.record(0);
+        let moves: Vec<usize> = moves.iter().map(|&m| usize::from(m)).collect();
+        assert_eq!(moves.len(), b.lengths()[0] as usize);
+        b.set_game(1, start, &moves).unwrap();
+        let (g0, g1) = (&b.games()[0], &b.games()[1]);
+        assert_eq!(g0.position.board().hash(), g1.position.board().hash());
+        assert_eq!(g0.position.plays(), g1.position.plays());
+        assert_eq!((g0.passes, g0.to_move), (g1.passes, g1.to_move));
+        // A refused move leaves the game as it was.
+        let before = b.games()[1].position.board().hash();
+        assert!(b.set_game(1, 0, &[12, 12]).is_err());
+        assert_eq!(b.games()[1].position.board().hash(), before);
+        // A start with setup stones and White first, for the next reset.
+        let s = b.add_start(&[6, 8], &[], Color::White).unwrap();
+        b.set_start(0, s);
+        b.reset(&[true, false]);
+        assert_eq!(b.games()[0].to_move, Color::White);
+        assert_eq!(b.record(0), (s, &[][..]));
+        let mut row = vec![false; 2 * 26];
+        b.legal_mask(&mut row);
+        assert!(!row[6] && !row[8] && row[7]);
     }
 
     #[test]

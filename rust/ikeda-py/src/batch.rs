@@ -2,14 +2,16 @@
 //! loops over the games releases the GIL and runs on the batch's own rayon pool; the
 //! Python `ikeda.Batch` validates shapes and types before calling in.
 
-use ikeda_core::{Batch, Geometry, Policy, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
+use ikeda_core::{Batch, Color, Geometry, Policy, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 
-use crate::errors::{action_count, bad_argument, filled, geometry, no_memory, step_error};
+use crate::errors::{
+    action_count, bad_argument, filled, geometry, invalid_position, no_memory, step_error,
+};
 use crate::rules::RulesArg;
 
 /// Bounds that keep every allocation sane (docs/security.md).
@@ -48,6 +50,23 @@ impl PyBatch {
 
     fn n(&self) -> usize {
         with_batch!(&self.games, b => b.len())
+    }
+
+    /// Refuses a game index out of range.
+    fn index(&self, i: usize) -> PyResult<()> {
+        if i >= self.n() {
+            return Err(bad_argument(format!("game {i} is not in 0..{}", self.n())));
+        }
+        Ok(())
+    }
+
+    /// Refuses a start that was not added.
+    fn start_index(&self, start: u32) -> PyResult<()> {
+        let count = with_batch!(&self.games, b => b.start_count());
+        if start as usize >= count {
+            return Err(bad_argument(format!("start {start} is not in 0..{count}")));
+        }
+        Ok(())
     }
 
     /// The `(n,)` flags of a caller's bool array, if given.
@@ -340,6 +359,63 @@ impl PyBatch {
             usize::from(geo.height),
             usize::from(geo.width),
         ])
+    }
+
+    /// Adds a start position (setup stones as flat indices, `to_move` 1 Black or 2
+    /// White); returns its number.
+    fn add_start(&mut self, black: Vec<usize>, white: Vec<usize>, to_move: u8) -> PyResult<u32> {
+        let color = match to_move {
+            1 => Color::Black,
+            2 => Color::White,
+            _ => return Err(crate::errors::bad_color(to_move)),
+        };
+        let geo = self.geo;
+        with_batch!(&mut self.games, b => b.add_start(&black, &white, color))
+            .map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))
+    }
+
+    /// Game `i` is reset to start `start` from now on.
+    fn set_start(&mut self, i: usize, start: u32) -> PyResult<()> {
+        self.index(i)?;
+        self.start_index(start)?;
+        with_batch!(&mut self.games, b => b.set_start(i, start));
+        Ok(())
+    }
+
+    /// `(start, moves)` of game `i`: its start's number and its moves since it.
+    fn record(&self, i: usize) -> PyResult<(u32, Vec<u16>, u32)> {
+        self.index(i)?;
+        Ok(with_batch!(&self.games, b => {
+            let (s, m) = b.record(i);
+            (s, m.to_vec(), b.start_of(i))
+        }))
+    }
+
+    /// Replaces game `i` by `moves` played from start `start`; a refused move raises
+    /// `IllegalMoveError` naming its position in `moves`, and the game is left as it was.
+    fn set_game(&mut self, i: usize, start: u32, moves: Vec<usize>) -> PyResult<()> {
+        self.index(i)?;
+        self.start_index(start)?;
+        let geo = self.geo;
+        let (k, refusal) = match with_batch!(&mut self.games, b => b.set_game(i, start, &moves)) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        let vertex = if moves[k] <= geo.points() {
+            geo.vertex_name(moves[k])
+        } else {
+            moves[k].to_string()
+        };
+        Err(crate::errors::IllegalMoveError::new_err((
+            format!(
+                "game {i}: move {} ({vertex}) of the record: {refusal}",
+                k + 1
+            ),
+            refusal.as_str(),
+            vertex,
+            k + 1,
+            i,
+        )))
     }
 
     /// Moves since a reset after which a game is stopped as over (`u32::MAX`: none).
