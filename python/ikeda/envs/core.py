@@ -68,6 +68,7 @@ class Lockstep:
         self._done = np.zeros(n, dtype=np.bool_)
         self._lost = np.zeros(n, dtype=np.bool_)
         self._rows = np.arange(n)
+        self._score = np.zeros(n)
         #: ``(n,)`` int8: whose point of view each observation row is (1 Black, 2 White).
         self.view = np.ones(n, dtype=np.int8)
         self._result = StepResult(
@@ -129,7 +130,9 @@ class Lockstep:
         r.truncated[:] = capped
         r.rewards.fill(0.0)
         if ended.any():
-            outcome = self.batch.outcomes().astype(np.float32)  # Black's view
+            # The counts of the ended games only (a count is a pass over the board).
+            self._score = self.batch.scores(ended)
+            outcome = np.sign(self._score).astype(np.float32)  # Black's view
             np.copyto(r.rewards, np.where(mover_black, outcome, -outcome), where=r.terminated)
             if lost is not None:
                 r.rewards[lost] = -1.0
@@ -150,9 +153,9 @@ class Lockstep:
         Black, 2 White), ``winner`` (1 Black, 2 White, 0 none: a draw or a truncated
         game), ``illegal`` (the game was lost by an illegal move); each with its Gymnasium
         ``_key`` mask (rows of games that did not end are zeros)."""
-        score = self.batch.scores(ended)
-        outcome = np.where(ended, self.batch.outcomes(), 0)
-        winner = np.select([outcome > 0, outcome < 0], [1, 2], 0).astype(np.int8)
+        score = self._score
+        decided = ended & ~self._result.truncated
+        winner = np.select([decided & (score > 0), decided & (score < 0)], [1, 2], 0).astype(np.int8)
         if self._lost.any():
             # The mover of a lost game is the side to move still (the pass it was given
             # instead has moved the turn on: the loser is the one not to move now).
