@@ -68,7 +68,7 @@ class Batch:
         ruleset = as_rules(rules)
         n = whole(n, "n", 0, MAX_GAMES)
         per_game = None
-        if komi is not None and np.ndim(komi) == 1:  # type: ignore[arg-type]
+        if komi is not None and np.ndim(komi) == 1:
             per_game = _komi_array(komi, n)
         elif komi is not None:
             ruleset = ruleset.replace(komi=komi)

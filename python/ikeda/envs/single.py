@@ -16,7 +16,7 @@ from .core import Lockstep
 from .vector import observation_space
 
 
-class GoEnv(gymnasium.Env):  # type: ignore[misc]
+class GoEnv(gymnasium.Env):
     """One game of Go; ``reset`` starts a new one (no autoreset). Same spaces, rewards,
     move cap and illegal-move policy as :class:`ikeda.envs.vector.GoVectorEnv`; the
     ``ansi`` render mode gives the board as text."""

@@ -25,7 +25,7 @@ def observation_space(size: int, planes: int, channels_last: bool) -> spaces.Dic
     })
 
 
-class GoVectorEnv(VectorEnv):  # type: ignore[misc]
+class GoVectorEnv(VectorEnv):
     """`num_envs` games of Go in lockstep, self-play: each step plays one move in every
     game for its side to move (docs/envs.md).
 
@@ -62,7 +62,7 @@ class GoVectorEnv(VectorEnv):  # type: ignore[misc]
         self.single_action_space = spaces.Discrete(size * size + 1)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._obs = {"observation": self.engine.obs, "action_mask": self.engine.mask.view(np.int8)}
+        self._obs: dict[str, npt.NDArray[Any]] = {"observation": self.engine.obs, "action_mask": self.engine.mask.view(np.int8)}
 
     @property
     def batch(self) -> Any:

@@ -7,7 +7,8 @@
 //! bytes per play and 2 per removed stone, as hashes with exact verification on a hit,
 //! plus one whole configuration every 128 plays and an exact hash table once a game runs
 //! long; vectors grow by doubling), a 32-byte random stream, 15 bytes of counters and
-//! flags, and the kept legal mask of `batch_masks` (0.8 KB on 9x9, 1.3 KB on 19x19).
+//! flags, the kept legal mask of `batch_masks` (0.8 KB on 9x9, 1.3 KB on 19x19), and the
+//! moves since the game's start (2 bytes a move, for copying a game out and pickling).
 //! Input planes come from each game's last configurations, kept as bit sets once features
 //! are asked for (`batch_planes`; 32 bytes per configuration on 9x9).
 
