@@ -265,7 +265,8 @@ class Batch:
         return self._call(self._games.boards)
 
     def reset(self, where: npt.ArrayLike | None = None) -> None:
-        """Returns games to the empty board: all of them, those where the ``(n,)`` bool
+        """Returns games to their start (the empty board unless :meth:`set_start` or
+        `start` gave another): all of them, those where the ``(n,)`` bool
         array ``where`` is true, or those whose indices it lists."""
         which = np.ones(self._n, dtype=bool) if where is None else self._which(where)
         self._call(self._games.reset, np.ascontiguousarray(which, dtype=bool))
