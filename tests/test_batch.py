@@ -75,7 +75,7 @@ def expected_features(game: ikeda.Game, k: int) -> np.ndarray:
 )
 def test_batch_matches_games(n: int, w: int, h: int, rules: str, pass_rate: float, seed: int) -> None:
     rng = random.Random(seed)
-    batch = ikeda.Batch(n, (w, h), rules=rules, komi=2.5, seed=seed, threads=2)
+    batch = ikeda.Batch(n, (w, h), rules=rules, komi=2.5, seed=seed, threads=2, max_moves=2**31)
     games = games_for(batch)
     history = 1 + seed % 3
     for step in range(3 * w * h):
@@ -140,7 +140,7 @@ def kept_masks_against_games(n: int, w: int, h: int, rules: str, pass_rate: floa
     computed from scratch by `ikeda.Game`. Returns how many ko and superko bans the
     masks showed."""
     rng = random.Random(seed)
-    batch = ikeda.Batch(n, (w, h), rules=rules, seed=seed, threads=2)
+    batch = ikeda.Batch(n, (w, h), rules=rules, seed=seed, threads=2, max_moves=2**31)  # as long as the games
     games = games_for(batch)
     mask = batch.legal_mask(out=np.zeros((n, w * h + 1), dtype=np.bool_))
     bans = 0
@@ -428,3 +428,66 @@ def test_bad_policy_values_are_refused_and_draw_nothing(value: float) -> None:
         b.sample(np.ones((4, 25)))
     with pytest.raises(ikeda.ArgumentError, match="out must"):
         b.sample(out=np.empty(4, dtype=np.int32))
+
+
+def test_per_game_komi_shifts_each_games_score() -> None:
+    komi = np.array([0.0, 6.5, -3.0, 7.5])
+    b = ikeda.Batch(4, 5, komi=komi, seed=4)
+    even = ikeda.Batch(4, 5, komi=0.0, seed=4)
+    for batch in (b, even):
+        batch.step(np.full(4, 12))
+        batch.playout()
+    assert np.array_equal(b.boards(), even.boards())
+    assert np.array_equal(b.scores(), even.scores() - komi)
+    assert np.array_equal(b.komi, komi)
+    chosen = b.scores(np.array([False, True, False, True]))
+    assert chosen[0] == 0 and chosen[2] == 0 and chosen[[1, 3]].tolist() == b.scores()[[1, 3]].tolist()
+    for bad in ([0.3, 0, 0, 0], [0, 0, 0], [np.nan, 0, 0, 0]):
+        with pytest.raises(ikeda.ArgumentError):
+            ikeda.Batch(4, 5, komi=bad)
+
+
+def test_the_batch_move_cap_ends_games_as_capped_with_pass_only_masks() -> None:
+    b = ikeda.Batch(3, 5, seed=2, max_moves=4)
+    for t in range(4):
+        assert not b.is_over.any()
+        b.step(np.array([t, t + 5, t + 10]))
+    assert b.is_over.all() and b.capped.all() and b.lengths.tolist() == [4, 4, 4]
+    assert b.legal_mask()[:, :-1].sum() == 0
+    assert b.outcomes().tolist() == [0, 0, 0], "a capped game has no result"
+    b.reset()
+    b.playout()
+    assert b.lengths.max() <= 4 and b.is_over.all()
+
+
+def test_simple_ko_batches_are_capped_by_default_and_superko_ones_not() -> None:
+    assert ikeda.Batch(2, 5, rules="area3:ko=simple-ko").max_moves == 4 * 25 + 16
+    assert ikeda.Batch(2, 5).max_moves is None
+    b = ikeda.Batch(8, 3, rules="area3:ko=simple-ko", seed=1)
+    b.playout(max_moves=10**6)
+    assert b.is_over.all() and b.lengths.max() <= 4 * 9 + 16
+
+
+def test_ownership_and_outcomes_are_the_games_counts() -> None:
+    b = ikeda.Batch(6, 5, komi=0.5, seed=8)
+    b.playout()
+    own = b.ownership()
+    for i, board in enumerate(b.boards()):
+        g = ikeda.Game(5, komi=0.5, setup={
+            "B": [int(x) for x in np.flatnonzero(board.ravel() == 1)],
+            "W": [int(x) for x in np.flatnonzero(board.ravel() == 2)],
+        })
+        assert np.array_equal(own[i], g.ownership())
+    assert np.array_equal(b.outcomes(), np.sign(b.scores()).astype(np.int8))
+    some = b.ownership([1, 4])
+    assert np.array_equal(some[[1, 4]], own[[1, 4]]) and not some[[0, 2, 3, 5]].any()
+
+
+def test_channels_last_planes_are_the_transposed_planes() -> None:
+    b = ikeda.Batch(3, (5, 4), seed=1)
+    b.step(np.array([0, 3, 19]))
+    planes = b.features(2)
+    last = b.features(2, channels_last=True)
+    assert last.shape == (3, 4, 5, 8) and np.array_equal(last, planes.transpose(0, 2, 3, 1))
+    out = np.zeros((3, 4, 5, 8), dtype=np.float32)
+    assert b.features(2, out, channels_last=True) is out and np.array_equal(out, last)

@@ -21,7 +21,8 @@ import numpy.typing as npt
 from . import _core
 from .errors import ArgumentError, InvalidMoveError, InvalidPositionError
 from .limits import MAX_GAMES, MAX_MOVES, board_side, probability, thread_count, whole
-from .rules import Rules, as_rules
+from .game import Game
+from .rules import MAX_KOMI, Rules, as_rules
 
 T = TypeVar("T")
 
@@ -32,6 +33,11 @@ EXTRA_PLANES = 4
 
 class Batch:
     """``n`` games of one size and ruleset, from the empty board, Black first.
+
+    `komi` is one value for every game or one per game (an ``(n,)`` array of multiples of
+    1/2); `max_moves` stops a game as over (and :attr:`capped`) at that many moves since
+    its reset, passes included: by default none, but ``4*w*h + 16`` under simple ko,
+    where a random game can cycle for ever.
 
     >>> b = Batch(4, size=9, seed=1)
     >>> b.step(np.full(4, 40))          # Black E5 in every game
@@ -47,9 +53,11 @@ class Batch:
         size: int | tuple[int, int] = 9,
         *,
         rules: Rules | str = "area3",
-        komi: float | None = None,
+        komi: float | npt.ArrayLike | None = None,
         seed: int = 1,
         threads: int = 0,
+        max_moves: int | None = None,
+        start: Game | None = None,
     ) -> None:
         if isinstance(size, tuple) and len(size) == 2:
             w, h = board_side(size[0], "width"), board_side(size[1], "height")
@@ -58,9 +66,12 @@ class Batch:
         else:
             raise InvalidPositionError(f"size must be an int or a (width, height) pair of ints, not {size!r}")
         ruleset = as_rules(rules)
-        if komi is not None:
-            ruleset = ruleset.replace(komi=komi)
         n = whole(n, "n", 0, MAX_GAMES)
+        per_game = None
+        if komi is not None and np.ndim(komi) == 1:
+            per_game = _komi_array(komi, n)
+        elif komi is not None:
+            ruleset = ruleset.replace(komi=komi)
         seed = whole(seed, "seed", 0, 2**64 - 1)
         threads = thread_count(threads)
         self._games = _core.Batch(w, h, ruleset, n, seed, threads)
@@ -68,6 +79,20 @@ class Batch:
         self._n, self._w, self._h = n, w, h
         self.rules: Rules = ruleset
         self.seed = seed
+        #: ``(n,)`` float64: each game's komi (the ruleset's komi where one value was given).
+        self.komi: npt.NDArray[np.float64] = np.full(n, ruleset.komi) if per_game is None else per_game
+        self._komi_shift = None if per_game is None else ruleset.komi - per_game
+        if max_moves is None:
+            self.max_moves: int | None = 4 * w * h + 16 if ruleset.ko == "simple-ko" else None
+        else:
+            self.max_moves = whole(max_moves, "max_moves", 1, MAX_MOVES - 1)
+        if self.max_moves is not None:
+            self._games.move_cap = self.max_moves
+        # The starts added natively, by (Black's stones, White's, first colour): number 0
+        # is the empty board with Black first.
+        self._starts: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {((), (), 1): 0}
+        if start is not None:
+            self.set_start(None, start)
 
     def __len__(self) -> int:
         return self._n
@@ -198,42 +223,144 @@ class Batch:
 
     @property
     def capped(self) -> npt.NDArray[np.bool_]:
-        """``(n,)``: a playout's move cap stopped the game before its end."""
+        """``(n,)``: a move cap (the batch's `max_moves` or a playout's) stopped the game
+        before its end."""
         return self._call(self._games.capped)
 
-    def scores(self) -> npt.NDArray[np.float64]:
-        """``(n,)`` margins, Black minus White under the ruleset with komi, of the boards
-        as they stand (every stone alive; at the end of a playout, that is the count)."""
-        return self._call(self._games.margins)
+    def scores(self, where: npt.ArrayLike | None = None) -> npt.NDArray[np.float64]:
+        """``(n,)`` margins, Black minus White under the ruleset with each game's komi, of
+        the boards as they stand (every stone alive; at the end of a game played out,
+        that is the count). With `where` (a bool mask or indices, as for :meth:`reset`)
+        only those games are counted, the others read 0."""
+        if where is None:
+            margins = self._call(self._games.margins)
+        else:
+            which = self._which(where)
+            margins = self._call(self._games.margins_of, which)
+            if self._komi_shift is not None:
+                margins += np.where(which, self._komi_shift, 0.0)
+            return margins
+        if self._komi_shift is not None:
+            margins += self._komi_shift
+        return margins
+
+    def ownership(self, where: npt.ArrayLike | None = None) -> npt.NDArray[np.int8]:
+        """``(n, h, w)`` int8, who owns each point as the boards stand: 0 nobody, 1 Black,
+        2 White (stones and the empty regions bordered by one colour only, every stone
+        alive): the ownership target of a finished game. With `where` (as for
+        :meth:`scores`) only those games' rows are filled, the others are zeros."""
+        if where is None:
+            return self._call(self._games.ownership)
+        return self._call(self._games.ownership, self._which(where))
+
+    def outcomes(self) -> npt.NDArray[np.int8]:
+        """``(n,)`` int8 from Black's side: +1 Black won, -1 White won, 0 a draw, a game
+        still going on, or one stopped by the move cap (:attr:`capped`, no result)."""
+        scores = self.scores()
+        decided = self.is_over & ~self.capped
+        return np.where(decided, np.sign(scores), 0).astype(np.int8)
 
     def boards(self) -> npt.NDArray[np.int8]:
         """``(n, h, w)``: 0 empty, 1 Black, 2 White."""
         return self._call(self._games.boards)
 
     def reset(self, where: npt.ArrayLike | None = None) -> None:
-        """Returns games to the empty board: all of them, those where the ``(n,)`` bool
+        """Returns games to their start (the empty board unless :meth:`set_start` or
+        `start` gave another): all of them, those where the ``(n,)`` bool
         array ``where`` is true, or those whose indices it lists."""
-        if where is None:
-            which = np.ones(self._n, dtype=bool)
-        else:
-            try:
-                w = np.asarray(where)
-            except (ValueError, TypeError):
-                raise ArgumentError(f"reset takes a bool mask or game indices, not {where!r}") from None
-            if w.ndim == 1 and w.size == 0:
-                w = w.astype(np.int64)  # an empty list resets nothing
-            if w.dtype == bool:
-                if w.shape != (self._n,):
-                    raise ArgumentError(f"a reset mask must have shape ({self._n},), not {w.shape}")
-                which = w
-            elif w.dtype.kind in "iu" and w.ndim == 1:
-                if w.size and (int(w.min()) < 0 or int(w.max()) >= self._n):
-                    raise ArgumentError(f"reset indices must be in 0..{self._n}, got {w.tolist()}")
-                which = np.zeros(self._n, dtype=bool)
-                which[w] = True
-            else:
-                raise ArgumentError(f"reset takes a bool mask or game indices, not {w.dtype} {w.shape}")
+        which = np.ones(self._n, dtype=bool) if where is None else self._which(where)
         self._call(self._games.reset, np.ascontiguousarray(which, dtype=bool))
+
+    # -- single games: start positions, copies out and in, pickling -------------------
+
+    def _start(self, game: Game) -> int:
+        """The native start for `game`'s setup stones and first colour (added once)."""
+        if not isinstance(game, Game):
+            raise ArgumentError(f"expected an ikeda.Game, not {type(game).__name__}")
+        if (game.width, game.height) != self.size:
+            raise ArgumentError(f"the game is {game.width}x{game.height}, the batch {self._w}x{self._h}")
+        black, white = (tuple(sorted(game.board.index(m) for m in stones)) for stones in game._setup)
+        key = (black, white, 1 if game.first_color == "B" else 2)
+        if key not in self._starts:
+            self._starts[key] = self._call(self._games.add_start, list(black), list(white), key[2])
+        return self._starts[key]
+
+    def set_start(self, where: npt.ArrayLike | None, start: Game) -> None:
+        """Games start from `start`'s setup stones (handicap stones included) with its
+        first player to move (its moves are not used): those `where` chooses (a bool
+        mask or indices, None for all), which are reset to it now and at every reset."""
+        number = self._start(start)
+        which = np.ones(self._n, dtype=bool) if where is None else self._which(where)
+        for i in np.flatnonzero(which):
+            self._call(self._games.set_start, int(i), number)
+        self.reset(which)
+
+    def game(self, i: int) -> Game:
+        """Game `i` as an :class:`ikeda.Game` (its start, its komi and its moves replayed:
+        the same position, turn, passes and superko history), e.g. to search from it. A
+        game stopped by a move cap comes out as not over (a Game knows no cap)."""
+        i = whole(i, "game", 0, self._n - 1)
+        origin, moves, _ = self._call(self._games.record, i)
+        g = self._start_game(origin, float(self.komi[i]))
+        for m in moves:
+            g.play(int(m))
+        return g
+
+    def _start_game(self, number: int, komi: float) -> Game:
+        black, white, color = next(k for k, v in self._starts.items() if v == number)
+        w, h = self.size
+        return Game(width=w, height=h, rules=self.rules, komi=komi,
+                    setup={"B": list(black), "W": list(white)}, to_move="B" if color == 1 else "W")
+
+    def set_game(self, i: int, game: Game) -> None:
+        """Game `i` becomes a copy of `game` (same size and ruleset; its komi becomes
+        game `i`'s): its setup and moves are replayed natively, superko history
+        included. Its next reset goes back to game `i`'s own start, not `game`'s."""
+        i = whole(i, "game", 0, self._n - 1)
+        if game.rules.replace(komi=self.rules.komi) != self.rules:
+            raise ArgumentError(f"the game's rules {game.rules} are not the batch's {self.rules}")
+        number = self._start(game)
+        if game.resigned is not None:
+            raise ArgumentError("a resigned game cannot be copied into a batch")
+        self._call(self._games.set_game, i, number, list(game.move_indices))
+        self._set_komi(i, game.komi)
+
+    def _set_komi(self, i: int, komi: float) -> None:
+        if komi != self.komi[i]:
+            self.komi = self.komi.copy()
+            self.komi[i] = komi
+            self._komi_shift = self.rules.komi - self.komi
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as the configuration and every game's start and moves, replayed on
+        load (positions, turns, passes, superko histories and lengths exact). The random
+        streams of :meth:`sample` and :meth:`playout` start afresh from the seed."""
+        records = [self._call(self._games.record, i) for i in range(self._n)]
+        starts = sorted(self._starts.items(), key=lambda kv: kv[1])
+        return _unpickle_batch, (
+            self._n, self.size, self.rules, self.komi, self.seed, self.threads, self.max_moves,
+            [k for k, _ in starts], [(o, list(m), s) for o, m, s in records],
+        )
+
+    def _which(self, where: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """A ``(n,)`` bool mask of games from a bool mask or a list of indices."""
+        try:
+            w = np.asarray(where)
+        except (ValueError, TypeError):
+            raise ArgumentError(f"games are chosen by a bool mask or game indices, not {where!r}") from None
+        if w.ndim == 1 and w.size == 0:
+            w = w.astype(np.int64)  # an empty list chooses nothing
+        if w.dtype == bool:
+            if w.shape != (self._n,):
+                raise ArgumentError(f"a mask of games must have shape ({self._n},), not {w.shape}")
+            return np.ascontiguousarray(w)
+        if w.dtype.kind in "iu" and w.ndim == 1:
+            if w.size and (int(w.min()) < 0 or int(w.max()) >= self._n):
+                raise ArgumentError(f"game indices must be in 0..{self._n}, got {w.tolist()}")
+            which = np.zeros(self._n, dtype=bool)
+            which[w] = True
+            return which
+        raise ArgumentError(f"games are chosen by a bool mask or game indices, not {w.dtype} {w.shape}")
 
     def playout(self, *, pass_probability: float = 0.0, max_moves: int | None = None) -> int:
         """Plays every live game to its end by the native playout policy (docs/rules.md),
@@ -244,16 +371,58 @@ class Batch:
             max_moves = whole(max_moves, "max_moves", 0, MAX_MOVES)
         return self._call(self._games.playout, pass_probability, max_moves)
 
-    def features(self, history: int = 8, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    def features(
+        self, history: int = 8, out: npt.NDArray[np.float32] | None = None, *, channels_last: bool = False
+    ) -> npt.NDArray[np.float32]:
         """``(n, 2*history + 4, h, w)`` float32 input planes from the side to move's view:
         its stones in the last ``history`` configurations (newest first; a pass makes no
         new configuration), the opponent's likewise, then all-ones planes for Black to
         move, the side to move made the first pass, the opponent made it, and a pass now
         would end the game (docs/batch.md). With `out` (a C-contiguous float32 array of
-        that shape) the planes are written there and `out` is returned."""
+        that shape) the planes are written there and `out` is returned. With
+        ``channels_last=True`` the shape is ``(n, h, w, 2*history + 4)`` (a transposed copy
+        of the planes, for networks that read NHWC)."""
         history = whole(history, "history", 1, 64)
+        if channels_last:
+            w, h = self.size
+            planes = self.features(history).transpose(0, 2, 3, 1)
+            if out is None:
+                return np.ascontiguousarray(planes)
+            np.copyto(self._buffer(out, np.float32, (self._n, h, w, 2 * history + 4)), planes)
+            return out
         if out is None:
             return self._call(self._games.features, history)
         w, h = self.size
         self._call(self._games.features_into, history, self._buffer(out, np.float32, (self._n, 2 * history + 4, h, w)))
         return out
+
+
+def _komi_array(komi: object, n: int) -> npt.NDArray[np.float64]:
+    """One komi per game, each finite and a multiple of 1/2."""
+    try:
+        k = np.asarray(komi, dtype=np.float64)
+    except (ValueError, TypeError):
+        raise ArgumentError(f"komi must be a number or one number per game, not {komi!r}") from None
+    if k.shape != (n,):
+        raise ArgumentError(f"per-game komi must have shape ({n},), not {k.shape}")
+    bad = ~np.isfinite(k) | (k * 2 != np.round(k * 2)) | (np.abs(k) > MAX_KOMI)
+    if bad.any():
+        game = int(np.argmax(bad))
+        raise ArgumentError(f"game {game}: komi {k[game]} is not a multiple of 1/2")
+    return k.copy()
+
+
+def _unpickle_batch(
+    n: int, size: tuple[int, int], rules: Rules, komi: npt.NDArray[np.float64], seed: int, threads: int,
+    max_moves: int | None, starts: list[tuple[tuple[int, ...], tuple[int, ...], int]],
+    records: list[tuple[int, list[int], int]],
+) -> Batch:
+    """A pickled :class:`Batch` rebuilt by replaying each game."""
+    b = Batch(n, size, rules=rules, komi=komi, seed=seed, threads=threads, max_moves=max_moves)
+    for black, white, color in starts[1:]:
+        b._starts[black, white, color] = b._games.add_start(list(black), list(white), color)
+    for i, (origin, moves, start) in enumerate(records):
+        b._games.set_start(i, start)
+        if origin or moves:
+            b._games.set_game(i, origin, moves)
+    return b

@@ -167,6 +167,16 @@ class Game(_core.GameCore):
 
     __copy__ = copy
 
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[object, ...]]:
+        """Pickles as the setup and the moves, replayed on load: the superko history,
+        passes and end come back exactly as they were (the native state is rebuilt by
+        the same plays that made it)."""
+        def work() -> tuple[object, ...]:
+            return (self._width, self._height, self._rules, self._setup, self._handicap,
+                    self._start_color, tuple(self._board.moves), self._resigned)
+
+        return _unpickle_game, self._exclusive(work)
+
     # -- state -----------------------------------------------------------------------
 
     @property
@@ -390,6 +400,20 @@ class Game(_core.GameCore):
             f"<ikeda.Game {self._width}x{self._height} {self._rules} komi={self._rules.komi:g} "
             f"moves={len(self._board)} {'over' if self._over else 'to_move=' + self.to_move}>"
         )
+
+
+def _unpickle_game(
+    width: int, height: int, rules: Rules, setup: tuple[tuple[Move, ...], tuple[Move, ...]], handicap: int,
+    start: int, moves: tuple[int, ...], resigned: int | None,
+) -> Game:
+    """A pickled :class:`Game` replayed from its setup and moves."""
+    g = Game(width=width, height=height, rules=rules, setup={"B": setup[0], "W": setup[1]}, to_move=color_name(start))
+    g._handicap = handicap
+    for m in moves:
+        g.play(m)
+    if resigned is not None:
+        g.resign(color_name(resigned))
+    return g
 
 
 #: The deepest perft the native counter takes (its depth is a u32).

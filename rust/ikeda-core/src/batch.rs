@@ -7,7 +7,8 @@
 //! bytes per play and 2 per removed stone, as hashes with exact verification on a hit,
 //! plus one whole configuration every 128 plays and an exact hash table once a game runs
 //! long; vectors grow by doubling), a 32-byte random stream, 15 bytes of counters and
-//! flags, and the kept legal mask of `batch_masks` (0.8 KB on 9x9, 1.3 KB on 19x19).
+//! flags, the kept legal mask of `batch_masks` (0.8 KB on 9x9, 1.3 KB on 19x19), and the
+//! moves since the game's start (2 bytes a move, for copying a game out and pickling).
 //! Input planes come from each game's last configurations, kept as bit sets once features
 //! are asked for (`batch_planes`; 32 bytes per configuration on 9x9).
 
@@ -121,6 +122,17 @@ pub struct Batch<const N: usize> {
     masks: Masks,
     /// Each game's recent configurations for the input planes, kept once asked for.
     planes: Planes,
+    /// Moves (passes included) after which a game is stopped as over and capped.
+    move_cap: u32,
+    /// The start positions games are reset to or replayed from; 0 is the empty board
+    /// with Black first.
+    starts: Vec<Game<N>>,
+    /// Each game's start for its next reset, and the start of the game it holds.
+    start_of: Vec<u32>,
+    origin: Vec<u32>,
+    /// Each game's moves since its start, flat indices (`w*h` = pass), so that a game
+    /// can be copied out as its record ([`Batch::record`]).
+    moves: Vec<Vec<u16>>,
 }
 
 impl<const N: usize> Batch<N> {
@@ -142,7 +154,7 @@ impl<const N: usize> Batch<N> {
         Ok(Batch {
             rules,
             games: filled(n, |_| start.clone())?,
-            start,
+            start: start.clone(),
             lengths: filled(n, |_| 0)?,
             capped: filled(n, |_| false)?,
             over: filled(n, |_| false)?,
@@ -155,7 +167,102 @@ impl<const N: usize> Batch<N> {
             locs: (0..geo.points()).map(|i| geo.loc_of_index(i)).collect(),
             masks: Masks::try_new(geo, rules.play, n)?,
             planes: Planes::try_new(geo, n)?,
+            move_cap: u32::MAX,
+            starts: vec![start],
+            start_of: filled(n, |_| 0)?,
+            origin: filled(n, |_| 0)?,
+            moves: filled(n, |_| Vec::new())?,
         })
+    }
+
+    /// Stops every game at `cap` moves since its reset (passes included): a step or
+    /// playout that reaches it ends the game there (over, and [`Batch::capped`]), as a
+    /// game under simple ko may otherwise cycle for ever. Games already past it are
+    /// stopped by their next move.
+    pub fn set_move_cap(&mut self, cap: u32) {
+        self.move_cap = cap;
+    }
+
+    /// Adds a start position (setup stones as flat indices, and who moves first) that
+    /// games can be reset to ([`Batch::set_start`]) or replayed from
+    /// ([`Batch::set_game`]); returns its number.
+    pub fn add_start(
+        &mut self,
+        black: &[usize],
+        white: &[usize],
+        to_move: Color,
+    ) -> Result<u32, crate::board::SetupError> {
+        let position = Position::from_setup(self.geometry(), self.rules.play, black, white)?;
+        self.starts
+            .push(Game::with_ending(position, to_move, self.rules.ending));
+        Ok((self.starts.len() - 1) as u32)
+    }
+
+    /// Game `i` starts from start `start` ([`Batch::add_start`]) at its next reset.
+    /// Precondition: both exist.
+    pub fn set_start(&mut self, i: usize, start: u32) {
+        assert!((start as usize) < self.starts.len(), "no such start");
+        self.start_of[i] = start;
+    }
+
+    /// Game `i`'s start and its moves since it (flat indices, `w*h` = pass).
+    #[must_use]
+    pub fn record(&self, i: usize) -> (u32, &[u16]) {
+        (self.origin[i], &self.moves[i])
+    }
+
+    /// How many starts there are (0 is the empty board).
+    #[must_use]
+    pub fn start_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Game `i`'s start for its next reset.
+    #[must_use]
+    pub fn start_of(&self, i: usize) -> u32 {
+        self.start_of[i]
+    }
+
+    /// Replaces game `i` by start `start` and `moves` (flat indices, `w*h` = pass) played
+    /// from it, every move checked: the game it holds is then the one those moves make,
+    /// superko history included. A refused move is returned with its position in
+    /// `moves`, and game `i` is left as it was. Its random stream is kept.
+    pub fn set_game(
+        &mut self,
+        i: usize,
+        start: u32,
+        moves: &[usize],
+    ) -> Result<(), (usize, crate::game::Refusal)> {
+        let mut g = self.starts[start as usize].clone();
+        let pass = self.geometry().points();
+        let mut capped = false;
+        for (k, &m) in moves.iter().enumerate() {
+            if capped || m > pass {
+                return Err((k, crate::game::Refusal::GameOver));
+            }
+            let mv = (m < pass).then(|| self.locs[m]);
+            g.play(mv).map_err(|r| (k, r))?;
+            if k + 1 >= self.move_cap as usize && !g.passes.over {
+                g.passes.over = true;
+                capped = true;
+            }
+        }
+        self.games[i] = g;
+        self.origin[i] = start;
+        self.moves[i] = moves.iter().map(|&m| m as u16).collect();
+        self.lengths[i] = moves.len() as u32;
+        self.capped[i] = capped;
+        self.over[i] = self.games[i].passes.over;
+        self.room[i] = false;
+        self.masks.invalidate(i);
+        self.planes.invalidate(i);
+        Ok(())
+    }
+
+    /// The move cap ([`Batch::set_move_cap`]; `u32::MAX` when there is none).
+    #[must_use]
+    pub fn move_cap(&self) -> u32 {
+        self.move_cap
     }
 
     /// Reserves room in every live game's history for `plays` more plays, so that
@@ -290,6 +397,7 @@ impl<const N: usize> Batch<N> {
         }
         let (slots, ctx) = self.masks.slots();
         let (rings, shape) = self.planes.rings();
+        let cap = self.move_cap;
         self.games
             .par_iter_mut()
             .zip(&mut self.lengths)
@@ -298,34 +406,44 @@ impl<const N: usize> Batch<N> {
             .zip(actions)
             .zip(slots)
             .zip(rings)
+            .zip(&mut self.capped)
+            .zip(&mut self.moves)
             .with_min_len(64)
-            .for_each(|((((((g, len), over), room), &a), mut slot), ring)| {
-                if *over {
-                    ctx.ensure(g, slot);
-                    return;
-                }
-                let a = a as usize; // checked above
-                let mv = (a < pass).then(|| locs[a]);
-                let mut marks = [0; crate::board::WORDS];
-                if let Some(loc) = mv {
-                    // The row said legal: a play on a stone would mean a wrong row.
-                    assert_eq!(
-                        g.position.board().cell(loc),
-                        Cell::Empty,
-                        "legal mask out of step with the board"
-                    );
-                    ctx.before_play(g, loc, &mut slot, &mut marks);
-                }
-                g.play_unchecked(mv);
-                *len += 1;
-                *over = g.passes.over;
-                // Room for the next step's play, while the history is at hand.
-                *room = g.position.try_reserve(1).is_ok();
-                ctx.after_move(g, mv, slot, &mut marks);
-                if let Some(ring) = ring {
-                    shape.after_move(g, mv, ring);
-                }
-            });
+            .for_each(
+                |((((((((g, len), over), room), &a), mut slot), ring), capped), record)| {
+                    if *over {
+                        ctx.ensure(g, slot);
+                        return;
+                    }
+                    let a = a as usize; // checked above
+                    let mv = (a < pass).then(|| locs[a]);
+                    let mut marks = [0; crate::board::WORDS];
+                    if let Some(loc) = mv {
+                        // The row said legal: a play on a stone would mean a wrong row.
+                        assert_eq!(
+                            g.position.board().cell(loc),
+                            Cell::Empty,
+                            "legal mask out of step with the board"
+                        );
+                        ctx.before_play(g, loc, &mut slot, &mut marks);
+                    }
+                    g.play_unchecked(mv);
+                    record.push(a as u16);
+                    *len += 1;
+                    if *len >= cap && !g.passes.over {
+                        // The move cap ends the game here (the row below becomes pass-only).
+                        g.passes.over = true;
+                        *capped = true;
+                    }
+                    *over = g.passes.over;
+                    // Room for the next step's play, while the history is at hand.
+                    *room = g.position.try_reserve(1).is_ok();
+                    ctx.after_move(g, mv, slot, &mut marks);
+                    if let Some(ring) = ring {
+                        shape.after_move(g, mv, ring);
+                    }
+                },
+            );
         if let Some(out) = out {
             self.masks.write_rows(out);
         }
@@ -394,12 +512,47 @@ impl<const N: usize> Batch<N> {
             .for_each(|(m, g)| *m = g.score(rules).margin());
     }
 
+    /// [`Batch::margins`] of the games `which` marks only (the others are left alone):
+    /// the final counts of the games a step just ended, without counting the rest.
+    pub fn margins_of(&self, which: &[bool], out: &mut [i32]) {
+        let rules = &self.rules;
+        out.par_iter_mut()
+            .zip(&self.games)
+            .zip(which)
+            .with_min_len(64)
+            .filter(|(_, &w)| w)
+            .for_each(|((m, g), _)| *m = g.score(rules).margin());
+    }
+
+    /// Who owns each point of each game's board as it stands (stones and the territory
+    /// they surround, every stone alive): `n` rows of `w*h`, 0 nobody, 1 Black, 2 White;
+    /// with `which`, only the rows of the games it marks (the others are left alone).
+    pub fn ownership(&self, which: Option<&[bool]>, out: &mut [i8]) {
+        let points = self.geometry().points();
+        out.par_chunks_mut(points.max(1))
+            .zip(&self.games)
+            .enumerate()
+            .with_min_len(16)
+            .filter(|(i, _)| which.is_none_or(|w| w[*i]))
+            .for_each(|(_, (row, g))| {
+                for (o, v) in row
+                    .iter_mut()
+                    .zip(crate::territory::ownership(g.position.board(), &[]))
+                {
+                    *o = v as i8;
+                }
+            });
+    }
+
     /// Returns the games where `which[i]` holds to the empty board. Each reset game gets a
     /// new random stream, which depends only on the batch seed, the game's index and how
     /// often it was reset.
     pub fn reset(&mut self, which: &[bool]) {
         for (i, _) in which.iter().enumerate().filter(|(_, &r)| r) {
-            self.games[i] = self.start.clone();
+            let start = self.start_of[i];
+            self.games[i] = self.starts[start as usize].clone();
+            self.origin[i] = start;
+            self.moves[i].clear();
             self.lengths[i] = 0;
             self.capped[i] = false;
             self.over[i] = false;
@@ -417,6 +570,7 @@ impl<const N: usize> Batch<N> {
     /// or [`NoMemory`] when a game's history cannot grow (each game then stands where its
     /// playout stopped, a consistent game).
     pub fn playout(&mut self, pass_probability: f64, max_moves: usize) -> Result<usize, NoMemory> {
+        let cap = self.move_cap;
         self.masks.invalidate_all();
         self.planes.invalidate_all();
         self.games
@@ -426,11 +580,19 @@ impl<const N: usize> Batch<N> {
             .zip(&mut self.capped)
             .zip(&mut self.over)
             .zip(&mut self.room)
-            .map(|(((((g, rng), len), capped), over), room)| {
+            .zip(&mut self.moves)
+            .map(|((((((g, rng), len), capped), over), room), record)| {
                 if g.passes.over {
                     return Ok(0);
                 }
-                let played = try_play_out(g, rng, pass_probability, max_moves, |_| *len += 1);
+                let left = cap.saturating_sub(*len) as usize;
+                let played = try_play_out(g, rng, pass_probability, max_moves.min(left), |m| {
+                    record.push(m as u16);
+                    *len += 1;
+                });
+                if matches!(played, Ok(false)) && *len >= cap {
+                    g.passes.over = true; // the batch's move cap ends the game
+                }
                 *over = g.passes.over;
                 *room = false;
                 let ended = played?;
@@ -732,6 +894,66 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_move_cap_ends_steps_and_playouts_there() {
+        let mut b = batch(2);
+        b.set_move_cap(3);
+        b.step(&[0, 0]).unwrap();
+        b.step(&[1, 25]).unwrap();
+        assert_eq!(b.over(), &[false, false]);
+        b.step(&[2, 2]).unwrap();
+        assert_eq!(b.over(), &[true, true]);
+        assert_eq!(b.capped(), &[true, true]);
+        let mut row = vec![false; 2 * 26];
+        b.legal_mask(&mut row);
+        assert_eq!(row.iter().filter(|&&x| x).count(), 2, "only the passes");
+        b.reset(&[true, true]);
+        b.set_move_cap(10);
+        assert_eq!(b.playout(0.0, 1000), Ok(2));
+        assert_eq!(b.lengths(), &[10, 10]);
+        assert_eq!(b.over(), &[true, true]);
+    }
+
+    #[test]
+    fn a_record_copied_into_another_game_makes_the_same_game() {
+        let mut b = batch(2);
+        b.step(&[12, 0]).unwrap();
+        b.playout(0.0, 1000).unwrap();
+        let (start, moves) = b.record(0);
+        let moves: Vec<usize> = moves.iter().map(|&m| usize::from(m)).collect();
+        assert_eq!(moves.len(), b.lengths()[0] as usize);
+        b.set_game(1, start, &moves).unwrap();
+        let (g0, g1) = (&b.games()[0], &b.games()[1]);
+        assert_eq!(g0.position.board().hash(), g1.position.board().hash());
+        assert_eq!(g0.position.plays(), g1.position.plays());
+        assert_eq!((g0.passes, g0.to_move), (g1.passes, g1.to_move));
+        // A refused move leaves the game as it was.
+        let before = b.games()[1].position.board().hash();
+        assert!(b.set_game(1, 0, &[12, 12]).is_err());
+        assert_eq!(b.games()[1].position.board().hash(), before);
+        // A start with setup stones and White first, for the next reset.
+        let s = b.add_start(&[6, 8], &[], Color::White).unwrap();
+        b.set_start(0, s);
+        b.reset(&[true, false]);
+        assert_eq!(b.games()[0].to_move, Color::White);
+        assert_eq!(b.record(0), (s, &[][..]));
+        let mut row = vec![false; 2 * 26];
+        b.legal_mask(&mut row);
+        assert!(!row[6] && !row[8] && row[7]);
+    }
+
+    #[test]
+    fn ownership_counts_stones_and_surrounded_points() {
+        let mut b = batch(1);
+        b.step(&[6]).unwrap(); // Black B4, alone: the whole board is Black's
+        let mut own = vec![0i8; 25];
+        b.ownership(None, &mut own);
+        assert!(own.iter().all(|&o| o == 1));
+        b.step(&[18]).unwrap(); // White D2: the empty points border both
+        b.ownership(None, &mut own);
+        assert_eq!((own[6], own[18], own[0]), (1, 2, 0));
     }
 
     #[test]

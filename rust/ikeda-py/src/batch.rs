@@ -2,14 +2,16 @@
 //! loops over the games releases the GIL and runs on the batch's own rayon pool; the
 //! Python `ikeda.Batch` validates shapes and types before calling in.
 
-use ikeda_core::{Batch, Geometry, Policy, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
+use ikeda_core::{Batch, Color, Geometry, Policy, CELLS_19, CELLS_9, EXTRA_PLANES, MAX_CELLS};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 
-use crate::errors::{action_count, bad_argument, filled, geometry, no_memory, step_error};
+use crate::errors::{
+    action_count, bad_argument, filled, geometry, invalid_position, no_memory, step_error,
+};
 use crate::rules::RulesArg;
 
 /// Bounds that keep every allocation sane (docs/security.md).
@@ -48,6 +50,42 @@ impl PyBatch {
 
     fn n(&self) -> usize {
         with_batch!(&self.games, b => b.len())
+    }
+
+    /// Refuses a game index out of range.
+    fn index(&self, i: usize) -> PyResult<()> {
+        if i >= self.n() {
+            return Err(bad_argument(format!("game {i} is not in 0..{}", self.n())));
+        }
+        Ok(())
+    }
+
+    /// Refuses a start that was not added.
+    fn start_index(&self, start: u32) -> PyResult<()> {
+        let count = with_batch!(&self.games, b => b.start_count());
+        if start as usize >= count {
+            return Err(bad_argument(format!("start {start} is not in 0..{count}")));
+        }
+        Ok(())
+    }
+
+    /// The `(n,)` flags of a caller's bool array, if given.
+    fn flags<'a>(
+        &self,
+        which: &'a Option<PyReadonlyArray1<'_, bool>>,
+    ) -> PyResult<Option<&'a [bool]>> {
+        let Some(w) = which else { return Ok(None) };
+        let w = w
+            .as_slice()
+            .map_err(|_| bad_argument("which must be C-contiguous"))?;
+        if w.len() != self.n() {
+            return Err(bad_argument(format!(
+                "expected {} flags, got {}",
+                self.n(),
+                w.len()
+            )));
+        }
+        Ok(Some(w))
     }
 
     fn shape2(&self, cols: usize) -> [usize; 2] {
@@ -269,6 +307,22 @@ impl PyBatch {
         ))
     }
 
+    /// [`PyBatch::margins`] of the games marked in `which` (`(n,)` bools), 0 elsewhere.
+    fn margins_of<'py>(
+        &mut self,
+        py: Python<'py>,
+        which: PyReadonlyArray1<'_, bool>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let which = Some(which);
+        let which = self.flags(&which)?.unwrap_or(&[]);
+        let mut half = filled(Some(self.n()), 0, "the margins")?;
+        self.run(py, |g| with_batch!(g, b => b.margins_of(which, &mut half)));
+        Ok(PyArray1::from_iter(
+            py,
+            half.into_iter().map(|m| f64::from(m) / 2.0),
+        ))
+    }
+
     /// `(n, h, w)` int8: 0 empty, 1 Black, 2 White.
     fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i8>>> {
         let geo = self.geo;
@@ -285,6 +339,94 @@ impl PyBatch {
             usize::from(geo.height),
             usize::from(geo.width),
         ])
+    }
+
+    /// `(n, h, w)` int8: who owns each point as the boards stand (0 nobody, 1 Black, 2
+    /// White; stones and surrounded points, every stone alive); with `which` (`(n,)`
+    /// bools), only the rows of the games it marks, the others zero.
+    #[pyo3(signature = (which=None))]
+    fn ownership<'py>(
+        &mut self,
+        py: Python<'py>,
+        which: Option<PyReadonlyArray1<'_, bool>>,
+    ) -> PyResult<Bound<'py, PyArray3<i8>>> {
+        let geo = self.geo;
+        let which = self.flags(&which)?;
+        let mut out = filled(self.n().checked_mul(geo.points()), 0i8, "the ownership")?;
+        self.run(py, |g| with_batch!(g, b => b.ownership(which, &mut out)));
+        PyArray1::from_vec(py, out).reshape([
+            self.n(),
+            usize::from(geo.height),
+            usize::from(geo.width),
+        ])
+    }
+
+    /// Adds a start position (setup stones as flat indices, `to_move` 1 Black or 2
+    /// White); returns its number.
+    fn add_start(&mut self, black: Vec<usize>, white: Vec<usize>, to_move: u8) -> PyResult<u32> {
+        let color = match to_move {
+            1 => Color::Black,
+            2 => Color::White,
+            _ => return Err(crate::errors::bad_color(to_move)),
+        };
+        let geo = self.geo;
+        with_batch!(&mut self.games, b => b.add_start(&black, &white, color))
+            .map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))
+    }
+
+    /// Game `i` is reset to start `start` from now on.
+    fn set_start(&mut self, i: usize, start: u32) -> PyResult<()> {
+        self.index(i)?;
+        self.start_index(start)?;
+        with_batch!(&mut self.games, b => b.set_start(i, start));
+        Ok(())
+    }
+
+    /// `(start, moves)` of game `i`: its start's number and its moves since it.
+    fn record(&self, i: usize) -> PyResult<(u32, Vec<u16>, u32)> {
+        self.index(i)?;
+        Ok(with_batch!(&self.games, b => {
+            let (s, m) = b.record(i);
+            (s, m.to_vec(), b.start_of(i))
+        }))
+    }
+
+    /// Replaces game `i` by `moves` played from start `start`; a refused move raises
+    /// `IllegalMoveError` naming its position in `moves`, and the game is left as it was.
+    fn set_game(&mut self, i: usize, start: u32, moves: Vec<usize>) -> PyResult<()> {
+        self.index(i)?;
+        self.start_index(start)?;
+        let geo = self.geo;
+        let (k, refusal) = match with_batch!(&mut self.games, b => b.set_game(i, start, &moves)) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        let vertex = if moves[k] <= geo.points() {
+            geo.vertex_name(moves[k])
+        } else {
+            moves[k].to_string()
+        };
+        Err(crate::errors::IllegalMoveError::new_err((
+            format!(
+                "game {i}: move {} ({vertex}) of the record: {refusal}",
+                k + 1
+            ),
+            refusal.as_str(),
+            vertex,
+            k + 1,
+            i,
+        )))
+    }
+
+    /// Moves since a reset after which a game is stopped as over (`u32::MAX`: none).
+    #[getter]
+    fn get_move_cap(&self) -> u32 {
+        with_batch!(&self.games, b => b.move_cap())
+    }
+
+    #[setter]
+    fn set_move_cap(&mut self, cap: u32) {
+        with_batch!(&mut self.games, b => b.set_move_cap(cap));
     }
 
     /// Returns the games marked in `which` (`(n,)` bools) to the empty board.
