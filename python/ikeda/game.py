@@ -171,11 +171,9 @@ class Game(_core.GameCore):
         """Pickles as the setup and the moves, replayed on load: the superko history,
         passes and end come back exactly as they were (the native state is rebuilt by
         the same plays that made it)."""
-        def work() -> tuple[object, ...]:
-            return (self._width, self._height, self._rules, self._setup, self._handicap,
-                    self._start_color, tuple(self._board.moves), self._resigned)
-
-        return _unpickle_game, self._exclusive(work)
+        g = self.copy()  # one native call, which a move from another thread cannot split
+        return _unpickle_game, (g._width, g._height, g._rules, g._setup, g._handicap,
+                                g._start_color, tuple(g._board.moves), g._resigned)
 
     # -- state -----------------------------------------------------------------------
 
