@@ -4,6 +4,7 @@
 ``ikeda summary`` summarises a Parquet dataset of them;
 ``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position;
 ``ikeda gtp`` serves the built-in bot over GTP; ``ikeda match`` referees engines.
+``ikeda conform`` checks another engine's rules against ikeda's.
 Each command module has ``add_parser(sub)``, which adds its subparser and sets
 ``args.run`` to its ``run(args) -> int``.
 """
@@ -15,9 +16,11 @@ import sys
 
 from ..errors import IkedaError
 from . import gtp, match, render, replay, simulate, summary
+from . import conform
 
 #: The commands in the order ``--help`` lists them; the first is the default.
 COMMANDS = (simulate, summary, replay, render, gtp, match)
+COMMANDS += (conform,)
 
 
 def main(argv: list[str] | None = None) -> int:
