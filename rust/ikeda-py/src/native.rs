@@ -2,7 +2,7 @@
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
 use ikeda_core::{
-    count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier,
+    count_games, count_legal_positions, move_cap, perft_until, random_game, search, with_tier,
     AnyPosition, Choice, Color, CountError, CountLimits, Game, NoMemory, PassState, Position,
     Rules, SearchLimits,
 };
@@ -51,12 +51,13 @@ trait OnGame: Send {
     fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out;
 }
 
-struct Perft(u32);
+/// Perft to a depth, given up (None) once the flag is raised.
+struct Perft<'a>(u32, &'a AtomicBool);
 
-impl OnGame for Perft {
-    type Out = u64;
-    fn run<const N: usize>(&self, game: &mut Game<N>) -> u64 {
-        perft(game, self.0)
+impl OnGame for Perft<'_> {
+    type Out = Option<u64>;
+    fn run<const N: usize>(&self, game: &mut Game<N>) -> Option<u64> {
+        perft_until(game, self.0, self.1)
     }
 }
 
@@ -111,7 +112,75 @@ fn perft_py(
     state: State,
     depth: u32,
 ) -> PyResult<u64> {
-    with_game(py, board, to_move, &rules, &state, Perft(depth))
+    let stop = AtomicBool::new(false);
+    let (c, ending, passes) = (color_arg(to_move)?, rules.ending()?, state.native()?);
+    let (pos, lost) = {
+        let mut b = board.borrow_mut();
+        (b.pos.fork(), b.lost)
+    };
+    let op = Perft(depth, &stop);
+    let counted = interruptible(py, &stop, move || match pos {
+        AnyPosition::Small(p) => op.run(&mut with_state(
+            Game::with_ending(*p, c, ending),
+            passes,
+            lost,
+        )),
+        AnyPosition::Medium(p) => op.run(&mut with_state(
+            Game::with_ending(*p, c, ending),
+            passes,
+            lost,
+        )),
+        AnyPosition::Large(p) => op.run(&mut with_state(
+            Game::with_ending(*p, c, ending),
+            passes,
+            lost,
+        )),
+    })?;
+    // None only once the flag was raised, which `interruptible` answers with the signal.
+    counted.ok_or_else(|| count_error(CountError::Stopped))
+}
+
+/// The stack of the thread `interruptible` starts: room for deep recursions (perft's
+/// depth is bounded in Python, `ikeda.game.MAX_PERFT_DEPTH`).
+const WORK_STACK: usize = 64 << 20;
+
+/// Runs `work` on a thread of its own while the caller waits without the GIL, looking
+/// at pending signals every [`SIGNAL_POLL`] (the mechanism of `count_games`): on one
+/// (Ctrl-C) it raises `stop`, waits until the work sees it and returns the signal's
+/// exception. The work must look at `stop` often (perft: at every inner node).
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|s| {
+        let (tx, mut rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .stack_size(WORK_STACK)
+            .spawn_scoped(s, move || {
+                let _ = tx.send(work());
+            })
+            .map_err(|e| no_memory(&format!("a thread for the work ({e})")))?;
+        loop {
+            let (back, got) = py.detach(move || {
+                let got = rx.recv_timeout(SIGNAL_POLL);
+                (rx, got)
+            });
+            rx = back;
+            match got {
+                Ok(r) => return Ok(r),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(count_error(CountError::Stopped))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(move || rx.recv());
+                return Err(e);
+            }
+        }
+    })
 }
 
 /// The count runs on a thread of its own; the caller waits this long without the GIL
