@@ -19,8 +19,7 @@ from . import gtp, match, render, replay, simulate, summary
 from . import conform
 
 #: The commands in the order ``--help`` lists them; the first is the default.
-COMMANDS = (simulate, summary, replay, render, gtp, match)
-COMMANDS += (conform,)
+COMMANDS = (simulate, summary, replay, render, gtp, match, conform)
 
 
 def main(argv: list[str] | None = None) -> int:

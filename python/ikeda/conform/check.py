@@ -142,6 +142,8 @@ class Checker:
                 findings = self._compare_legal(game, allowed)
                 if findings and self._found(findings, game.moves):
                     game = self._replay(game.moves)
+                if any(f.rule == "game over" for f in findings):
+                    return
             move = self._choose(game, allowed)
             color = game.to_move.lower()
             game.play(move)
@@ -175,6 +177,9 @@ class Checker:
 
     def _compare_legal(self, game: Game, theirs: set[str]) -> list[Finding]:
         ours = {m for m in game.legal_moves() if m != "pass"}
+        if ours and not theirs:
+            # Nothing legal at all: the kernel's game is over where ikeda's goes on.
+            return [Finding("legal", "game over", None, f"legal ({len(ours)} plays)", "no legal play: its game is over")]
         out = []
         for point in sorted(theirs - ours, key=self._points.index if len(theirs - ours) < 50 else str):
             reason = game.illegal_reason(point) if point in self._points else None
@@ -212,6 +217,8 @@ class Checker:
         """The rule a play touches that ikeda allows and the kernel refuses: it captures,
         it captures its own stones (the rules allow self-capture), it repeats an earlier
         whole-board position (the rules allow that repetition), or none of these."""
+        if point == "pass":
+            return "pass"
         replay = Game(self.size, rules=self.rules)
         seen = {replay.board.hash}
         for move in moves:
