@@ -4,7 +4,8 @@
 ``ikeda summary`` summarises a Parquet dataset of them;
 ``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position;
 ``ikeda gtp`` serves the built-in bot over GTP; ``ikeda match`` referees engines.
-``ikeda conform`` checks another engine's rules against ikeda's.
+``ikeda conform`` checks another engine's rules against ikeda's; ``ikeda vectors``
+writes test vectors for rules kernels.
 Each command module has ``add_parser(sub)``, which adds its subparser and sets
 ``args.run`` to its ``run(args) -> int``.
 """
@@ -16,10 +17,10 @@ import sys
 
 from ..errors import IkedaError
 from . import gtp, match, render, replay, simulate, summary
-from . import conform
+from . import conform, vectors
 
 #: The commands in the order ``--help`` lists them; the first is the default.
-COMMANDS = (simulate, summary, replay, render, gtp, match, conform)
+COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors)
 
 
 def main(argv: list[str] | None = None) -> int:

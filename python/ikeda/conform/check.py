@@ -246,33 +246,7 @@ class Checker:
         return True
 
     def _choose(self, game: Game, allowed: set[str] | None) -> str:
-        plays = [m for m in game.legal_moves() if m != "pass" and (allowed is None or m in allowed)]
-        color = 1 if game.to_move == "B" else 2
-        cells = game.to_numpy().ravel().tolist()
-        early = cells.count(0) * 3 >= len(cells) and game.moves[-1:] != ["pass"]
-        if not plays or (early and self.rng.random() < PASS_CHANCE):
-            return "pass"
-        n = self.size
-        board = game.board
-        own, theirs = board.stone_count(color), board.stone_count(3 - color)
-        weights = []
-        for m in plays:
-            i = self._points.index(m)
-            b = board.copy()
-            b.play(m, color)
-            took = theirs - b.stone_count(3 - color)
-            lost = own + 1 - b.stone_count(color)
-            if took:
-                weights.append(12.0 if took == 1 else 8.0)  # single stones: kos and snapbacks
-            elif lost:
-                weights.append(3.0)  # a self-capture the rules allow
-            elif not _worth_playing(cells, i, color, n):
-                weights.append(0.0)  # never fill one's own eye: games reach a countable end
-            else:
-                weights.append(1.0)
-        if not any(weights):
-            return "pass"
-        return self.rng.choices(plays, weights)[0]
+        return choose_move(game, allowed, self.rng)
 
     # -- divergences -----------------------------------------------------------------
 
@@ -362,6 +336,41 @@ class Checker:
         sgf = game.to_sgf()
         sgf = sgf.replace("(;", "(;C[" + note.replace("\\", "\\\\").replace("]", "\\]") + "]", 1)
         return sgf, _diagram(game, f.point) + "\n" + note
+
+
+def choose_move(game: Game, allowed: set[str] | None, rng: random.Random) -> str:
+    """A random move of `game` among its legal plays (and `allowed`, if given), weighted
+    toward captures (single stones most: kos and snapbacks), then self-captures where
+    the rules allow them; never into one's own eye unless that saves the chain; a pass
+    when nothing else is left, and early in a game now and then."""
+    plays = [m for m in game.legal_moves() if m != "pass" and (allowed is None or m in allowed)]
+    color = 1 if game.to_move == "B" else 2
+    cells = game.to_numpy().ravel().tolist()
+    early = cells.count(0) * 3 >= len(cells) and game.moves[-1:] != ["pass"]
+    if not plays or (early and rng.random() < PASS_CHANCE):
+        return "pass"
+    n = game.width
+    names = vertex_names(n, n)
+    board = game.board
+    own, theirs = board.stone_count(color), board.stone_count(3 - color)
+    weights = []
+    for m in plays:
+        i = names.index(m)
+        b = board.copy()
+        b.play(m, color)
+        took = theirs - b.stone_count(3 - color)
+        lost = own + 1 - b.stone_count(color)
+        if took:
+            weights.append(12.0 if took == 1 else 8.0)  # single stones: kos and snapbacks
+        elif lost:
+            weights.append(3.0)  # a self-capture the rules allow
+        elif not _worth_playing(cells, i, color, n):
+            weights.append(0.0)  # never fill one's own eye: games reach a countable end
+        else:
+            weights.append(1.0)
+    if not any(weights):
+        return "pass"
+    return rng.choices(plays, weights)[0]
 
 
 def _neighbours(i: int, n: int) -> list[int]:

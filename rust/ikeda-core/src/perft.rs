@@ -25,13 +25,6 @@ pub fn perft_until<const N: usize>(
     depth: u32,
     stop: &AtomicBool,
 ) -> Option<u64> {
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    Some(perft_node(game, depth, stop)?)
-}
-
-fn perft_node<const N: usize>(game: &mut Game<N>, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth == 0 {
         return Some(1);
     }
@@ -52,7 +45,7 @@ fn perft_node<const N: usize>(game: &mut Game<N>, depth: u32, stop: &AtomicBool)
     let mut total = 0;
     for mv in std::iter::once(None).chain(plays.into_iter().map(Some)) {
         let undo = game.make(mv);
-        let below = perft_node(game, depth - 1, stop);
+        let below = perft_until(game, depth - 1, stop);
         game.undo(undo);
         total += below?;
     }
