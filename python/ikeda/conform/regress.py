@@ -68,8 +68,10 @@ def run(path: str, engine: GtpController) -> RegressReport:
                 last = None
             continue
         words = line.split()
-        number = int(words[0]) if words[0].isdigit() else None
-        command = " ".join(words[1:] if number is not None else words)
+        label = int(words[0]) if words[0].isdigit() else None
+        command = " ".join(words[1:] if label is not None else words)
+        if not command:
+            continue  # a number alone: nothing to send
         if command.split()[0] == "loadsgf" and len(command.split()) >= 2:
             parts = command.split()
             if not os.path.isabs(parts[1]):
@@ -79,8 +81,8 @@ def run(path: str, engine: GtpController) -> RegressReport:
             reply = "= " + engine.send(command)
         except GtpError as e:
             reply = "? " + e.reply
-        if number is not None:
-            last = (number, command, reply, n)
+        if label is not None:
+            last = (label, command, reply, n)
     return report
 
 
