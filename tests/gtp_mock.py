@@ -7,7 +7,8 @@ KIND: garbage (non-GTP output), hang (never answers), crash (exits), flood (mega
 output), illegal (an occupied point, or an unreadable vertex on an empty board),
 refuse (``? no``), slow (answers after 3 s), exit-on-start (dies at once), fork (starts a
 child that keeps its output open, then exits), escape (starts a child in a session of its
-own, then hangs).
+own, then hangs), deaf-flood (never reads its input and writes empty replies for ever,
+from the start).
 
 ``--pidfile PATH`` appends the engine's pid (and a forked child's) to PATH.
 """
@@ -38,6 +39,9 @@ def main() -> None:
             f.write(f"{os.getpid()}\n")
     if args.fault == "exit-on-start":
         sys.exit(5)
+    if args.fault == "deaf-flood":
+        while True:
+            sys.stdout.write("= \n\n" * 1000)
     rng = random.Random(args.seed)
 
     def policy(game: Game) -> str:

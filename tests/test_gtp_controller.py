@@ -94,3 +94,14 @@ def test_gnu_go() -> None:
         game.play(move)  # legal under our rules
         with pytest.raises(GtpError):
             e.send("play b e5")
+
+
+def test_an_engine_that_floods_without_reading_is_a_timeout_not_a_hang() -> None:
+    """The write of a command is under its deadline too: an engine that never reads its
+    input while writing replies fills both pipes; a blocking write would wait for ever."""
+    e = GtpController(mock("deaf-flood"), timeout=10)
+    start = time.monotonic()
+    with pytest.raises(EngineTimeout, match="did not read") as err:
+        e.send("name " + "x" * 1_000_000, timeout=3.0)  # far more than a pipe holds
+    assert time.monotonic() - start < 10 and not e.alive and len(str(err.value)) < 200
+    e.close()

@@ -64,6 +64,9 @@ MEMORY: int = _core.STATUS_MEMORY
 UNRESOLVED = ("raise", "estimate")
 #: Playouts of the Monte-Carlo estimate of unresolved regions.
 PLAYOUTS: int = 1000
+#: The most playouts an estimate takes (100 times the default): bounds how long a
+#: confirmation runs on after Ctrl-C has returned control (docs/security.md).
+MAX_PLAYOUTS: int = 100_000
 
 _STATUS_MARK = {"alive": "a", "seki": "s", "dead": "d"}
 
@@ -257,7 +260,7 @@ def confirm_status(
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
         if not isinstance(flag, bool):
             raise ArgumentError(f"{name} must be True or False, not {flag!r}")
-    for name, value, top in (("budget", budget, 2**63), ("memory", memory, 2**63), ("playouts", playouts, 2**31), ("seed", seed, 2**64)):
+    for name, value, top in (("budget", budget, 2**63), ("memory", memory, 2**63), ("playouts", playouts, MAX_PLAYOUTS + 1), ("seed", seed, 2**64)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < top and not (name == "seed" and value == 0):
             raise ArgumentError(f"{name} must be an int in 1..{top - 1}, not {value!r}")
     how = _choice("unresolved", unresolved, UNRESOLVED)

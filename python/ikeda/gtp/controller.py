@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import queue
 import secrets
+import select
 import shlex
 import signal
 import subprocess
@@ -139,7 +140,10 @@ class GtpController:
             self._proc = None
             raise EngineCrashed(f"cannot start {self.name}: {e}", self.name) from None
         stdout = self._proc.stdout
-        assert stdout is not None
+        assert stdout is not None and self._proc.stdin is not None
+        # Commands are written without blocking (see _write): an engine that does not read
+        # its input cannot stall us past a command's deadline.
+        os.set_blocking(self._proc.stdin.fileno(), False)
         threading.Thread(target=_pump, args=(stdout, self._chunks, self._stop), daemon=True).start()
 
     @property
@@ -200,21 +204,39 @@ class GtpController:
         if proc is None or proc.stdin is None:
             raise EngineCrashed(f"{self.name} is not running", self.name, command, self.returncode)
         self._log(f"{self.name}> {command}")
-        try:
-            proc.stdin.write(command.encode() + b"\n")
-            proc.stdin.flush()
-        except OSError:
-            self._crashed(command)
-        reply = self._read_reply(command, self.timeout if timeout is None else check_timeout(timeout))
+        limit = self.timeout if timeout is None else check_timeout(timeout)
+        deadline = time.monotonic() + limit  # for the write and the reply together
+        self._write(proc, command.encode() + b"\n", command, deadline, limit)
+        reply = self._read_reply(command, limit, deadline)
         self._log(f"{self.name}< {reply}")
         status, text = reply[0], reply[1:].lstrip("0123456789").strip()
         if status == "?":
             raise GtpError(f"{self.name} refused {command!r}: {text}", self.name, command, text)
         return text
 
-    def _read_reply(self, command: str, timeout: float) -> str:
-        """One reply: blank lines skipped, then lines up to an empty line."""
-        deadline = time.monotonic() + timeout
+    def _write(self, proc: subprocess.Popen[bytes], data: bytes, command: str, deadline: float, timeout: float) -> None:
+        """Writes `data` to the engine's input (non-blocking) by `deadline`: an engine
+        that stops reading (one flooding us with output, say) is a timeout, not a hang."""
+        assert proc.stdin is not None
+        fd = proc.stdin.fileno()
+        while data:
+            try:
+                data = data[os.write(fd, data):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                self._crashed(command)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                shown = command if len(command) <= 80 else command[:80] + "..."
+                self._fail(EngineTimeout(f"{self.name} did not read {shown!r} within {timeout:g} s", self.name, command))
+            if proc.poll() is not None:
+                self._crashed(command)
+            select.select([], [fd], [], min(left, POLL))
+
+    def _read_reply(self, command: str, timeout: float, deadline: float) -> str:
+        """One reply by `deadline`: blank lines skipped, then lines up to an empty line."""
         buf = self._pending
         exited_at: float | None = None
         while True:

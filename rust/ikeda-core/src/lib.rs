@@ -62,7 +62,7 @@ pub use kept_legal::{KeptLegal, LocSet};
 pub use legal_positions::count_legal_positions;
 pub use mcts::{search, Choice, SearchLimits, SearchResult};
 pub use memory::{room_for_one, NoMemory, RESERVE_PLAYS};
-pub use perft::perft;
+pub use perft::{perft, perft_until};
 pub use playout::{
     game_seed, is_eye, move_cap, play_out, policy_play, random_game, simulate, simulate_into,
     simulate_serial_into, try_play_out, RandomGame, Summary,

@@ -2,7 +2,7 @@
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
 use ikeda_core::{
-    count_games, count_legal_positions, move_cap, perft, random_game, search, with_tier,
+    count_games, count_legal_positions, move_cap, perft_until, random_game, search, with_tier,
     AnyPosition, Choice, Color, CountError, CountLimits, Ending, Game, NoMemory, PassState,
     Position, Rules, SearchLimits,
 };
@@ -23,12 +23,13 @@ trait OnGame: Send {
     fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out;
 }
 
-struct Perft(u32);
+/// Perft to a depth, given up (None) once the flag is raised.
+struct Perft<'a>(u32, &'a AtomicBool);
 
-impl OnGame for Perft {
-    type Out = u64;
-    fn run<const N: usize>(&self, game: &mut Game<N>) -> u64 {
-        perft(game, self.0)
+impl OnGame for Perft<'_> {
+    type Out = Option<u64>;
+    fn run<const N: usize>(&self, game: &mut Game<N>) -> Option<u64> {
+        perft_until(game, self.0, self.1)
     }
 }
 
@@ -48,10 +49,12 @@ fn native_game(
     Ok((b.pos.fork(), c, ending, passes, b.lost))
 }
 
-/// Runs `op` without the GIL on a native game made from `game` as it stands.
-fn with_game<T: OnGame>(py: Python<'_>, game: &Bound<'_, PyGameCore>, op: T) -> PyResult<T::Out> {
-    let (pos, c, ending, passes, lost) = native_game(game)?;
-    Ok(py.detach(move || match pos {
+/// Runs `op` on a native game made from a native state (see [`native_game`]).
+fn run_native<T: OnGame>(
+    (pos, c, ending, passes, lost): (AnyPosition, Color, Ending, PassState, [u32; 2]),
+    op: &T,
+) -> T::Out {
+    match pos {
         AnyPosition::Small(p) => op.run(&mut with_state(
             Game::with_ending(*p, c, ending),
             passes,
@@ -67,14 +70,68 @@ fn with_game<T: OnGame>(py: Python<'_>, game: &Bound<'_, PyGameCore>, op: T) -> 
             passes,
             lost,
         )),
-    }))
+    }
+}
+
+/// Runs `op` without the GIL on a native game made from `game` as it stands.
+fn with_game<T: OnGame>(py: Python<'_>, game: &Bound<'_, PyGameCore>, op: T) -> PyResult<T::Out> {
+    let state = native_game(game)?;
+    Ok(py.detach(move || run_native(state, &op)))
 }
 
 /// The number of legal move sequences of exactly `depth` moves from `game` as it stands.
 #[pyfunction]
 #[pyo3(name = "perft")]
 fn perft_py(py: Python<'_>, game: &Bound<'_, PyGameCore>, depth: u32) -> PyResult<u64> {
-    with_game(py, game, Perft(depth))
+    let stop = AtomicBool::new(false);
+    let state = native_game(game)?;
+    let op = Perft(depth, &stop);
+    let counted = interruptible(py, &stop, move || run_native(state, &op))?;
+    // None only once the flag was raised, which `interruptible` answers with the signal.
+    counted.ok_or_else(|| count_error(CountError::Stopped))
+}
+
+/// The stack of the thread `interruptible` starts: room for deep recursions (perft's
+/// depth is bounded in Python, `ikeda.game.MAX_PERFT_DEPTH`).
+const WORK_STACK: usize = 64 << 20;
+
+/// Runs `work` on a thread of its own while the caller waits without the GIL, looking
+/// at pending signals every [`SIGNAL_POLL`] (the mechanism of `count_games`): on one
+/// (Ctrl-C) it raises `stop`, waits until the work sees it and returns the signal's
+/// exception. The work must look at `stop` often (perft: at every inner node).
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|s| {
+        let (tx, mut rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .stack_size(WORK_STACK)
+            .spawn_scoped(s, move || {
+                let _ = tx.send(work());
+            })
+            .map_err(|e| no_memory(&format!("a thread for the work ({e})")))?;
+        loop {
+            let (back, got) = py.detach(move || {
+                let got = rx.recv_timeout(SIGNAL_POLL);
+                (rx, got)
+            });
+            rx = back;
+            match got {
+                Ok(r) => return Ok(r),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(count_error(CountError::Stopped))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(move || rx.recv());
+                return Err(e);
+            }
+        }
+    })
 }
 
 /// The count runs on a thread of its own; the caller waits this long without the GIL

@@ -85,8 +85,7 @@ fn confirm_status_py(
         memory,
         unresolved,
     };
-    let report = py
-        .detach(move || confirm_status(geo, &cells, &opts))
+    let report = detached_interruptible(py, move || confirm_status(geo, &cells, &opts))?
         .map_err(|e| status_error(e, geo))?;
     Ok((
         report
@@ -112,6 +111,40 @@ fn confirm_status_py(
             .map(|r| (r.points, r.states, r.unresolved))
             .collect(),
     ))
+}
+
+/// Runs `work` on a thread of its own while the caller waits without the GIL, looking
+/// at pending signals every 50 ms (as `count_games` and `perft` do): a signal (Ctrl-C)
+/// raises its exception at once. The confirmation has no stop flag, so its thread then
+/// finishes in the background, within the search budget, memory and playout limits
+/// (docs/security.md), and its answer is dropped.
+fn detached_interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (tx, mut rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .spawn(move || {
+            let _ = tx.send(work());
+        })
+        .map_err(|e| crate::errors::no_memory(&format!("a thread for the work ({e})")))?;
+    loop {
+        let (back, got) = py.detach(move || {
+            let got = rx.recv_timeout(std::time::Duration::from_millis(50));
+            (rx, got)
+        });
+        rx = back;
+        match got {
+            Ok(r) => return Ok(r),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "status confirmation failed",
+                ))
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        py.check_signals()?;
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
