@@ -9,8 +9,9 @@ example ``tygem=...  kgs-even=...  kgs-handicap=...  9x9=...``). ``--sample N`` 
 records spread evenly over each source's files in name order (all when it has fewer).
 Every record runs in a fresh process (so that its peak resident set is its own): ikeda
 exactly as `real_games.py` (``unresolved="estimate"``, the record's komi and prisoners),
-then GNU Go in a process of its own. ``--rows`` reports the rows of an earlier ``--json``
-run instead of running again.
+then GNU Go in a process of its own. ``--json`` keeps each record's row as it comes; a
+later run into the same file runs only the records it lacks. ``--rows`` reports the rows
+of an earlier ``--json`` run instead of running again.
 
 Per source: records read, answered (a count came out), recorded winner, exact recorded
 margin, games more than 10 points off the record, chains and stones proven (static or
@@ -127,10 +128,18 @@ def main() -> None:
             work += [(name, f) for f in sample(sorted(Path(folder).glob("*.sgf")), args.sample)]
         # A fresh process per record: its peak resident set is that record's alone.
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(args.jobs, mp_context=ctx, max_tasks_per_child=1) as pool:
-            rows = list(pool.map(one, [w[0] for w in work], [w[1] for w in work]))
-        if args.json:
-            args.json.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        # Rows of an earlier run into the same --json are kept, and their records not run again.
+        old = {}
+        if args.json and args.json.exists():
+            old = {(r["source"], r["file"]): r for r in map(json.loads, args.json.read_text().splitlines())}
+        rows = [old[(w[0], w[1].name)] for w in work if (w[0], w[1].name) in old]
+        todo = [w for w in work if (w[0], w[1].name) not in old]
+        with ProcessPoolExecutor(args.jobs, mp_context=ctx, max_tasks_per_child=1) as pool, \
+                (args.json or Path("/dev/null")).open("a") as out:
+            for row in pool.map(one, [w[0] for w in todo], [w[1] for w in todo]):
+                rows.append(row)
+                out.write(json.dumps(row) + "\n")  # as each comes, so that a long run shows progress
+                out.flush()
     for r in rows:
         if "refused" in r:
             print(f"refused {r['source']}/{r['file']}: {r['refused']}")
