@@ -75,8 +75,11 @@ def pct(a: int, b: int) -> str:
     return f"{100 * a / b:.1f}% ({a})" if b else "-"
 
 
+def sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
 def table(rows: list[dict[str, Any]]) -> str:
-    sign = lambda x: (x > 0) - (x < 0)  # noqa: E731
     sources = list(dict.fromkeys(r["source"] for r in rows))
     head = ["", "records", "answered", "recorded winner", "exact margin", "more than 10 off", "chains proven",
             "stones proven", "proven whole", "CPU s median / max", "peak RSS MiB",
