@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 GNUGO = "/usr/games/gnugo"
 
@@ -49,6 +50,20 @@ class Gtp:
         self.proc.wait()
 
 
+def read(gtp: Gtp, path: Path) -> dict[str, Any]:
+    """GNU Go's dead stones and count of one record, with its CPU seconds for each."""
+    try:
+        gtp.ask(f"loadsgf {path}")
+        t0 = gtp.cpu()
+        dead = gtp.ask("final_status_list dead").split()
+        t1 = gtp.cpu()
+        score = gtp.ask("final_score")
+        t2 = gtp.cpu()
+    except RuntimeError as e:
+        return {"file": path.name, "error": str(e)}
+    return {"file": path.name, "dead": dead, "score": score, "dead_s": t1 - t0, "score_s": t2 - t1}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("corpus", type=Path)
@@ -66,20 +81,12 @@ def main() -> None:
         for f in files:
             if f.name in done:
                 continue
-            try:
-                gtp.ask(f"loadsgf {f}")
-                t0 = gtp.cpu()
-                dead = gtp.ask("final_status_list dead").split()
-                t1 = gtp.cpu()
-                score = gtp.ask("final_score")
-                t2 = gtp.cpu()
-            except RuntimeError as e:
-                out.write(json.dumps({"file": f.name, "error": str(e)}) + "\n")
+            row = read(gtp, f)
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            if "error" in row:
                 gtp.close()
                 gtp = Gtp()
-                continue
-            out.write(json.dumps({"file": f.name, "dead": dead, "score": score, "dead_s": t1 - t0, "score_s": t2 - t1}) + "\n")
-            out.flush()
     gtp.close()
 
 
