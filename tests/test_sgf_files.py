@@ -53,11 +53,13 @@ assert r.status == "unreadable" and "not a regular file" in r.error, r
 assert r.status == "unreadable" and "not a regular file" in r.error, r
 reply = Engine(lambda g: "pass").handle("loadsgf {fifo}")
 assert reply.startswith("?") and "not a regular file" in reply, reply
+from ikeda.cli import main
+assert main(["replay", {str(fifo)!r}, "--json"]) == 1
 print("ok")
 """
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
-    assert done.stdout.strip() == "ok", done.stderr
+    assert done.stdout.strip().endswith("ok") and "not a regular file" in done.stdout, (done.stdout, done.stderr)
 
 
 def test_one_bound_for_every_reader(tmp_path: Path) -> None:

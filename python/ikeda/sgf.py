@@ -432,8 +432,8 @@ def _read_file(path: str | os.PathLike[str]) -> bytes:
     error = _path_error(path)
     if error is not None:
         raise ArgumentError(error)
-    if "\0" in os.fspath(path):
-        raise ArgumentError(f"{os.fspath(path)!r} cannot name a file: it holds a NUL character")
+    if "\0" in os.fsdecode(path):
+        raise ArgumentError(f"{os.fsdecode(path)!r} cannot name a file: it holds a NUL character")
     return _core.sgf_read_file(path)
 
 

@@ -5,14 +5,17 @@
 //! 1. a UTF-8 byte-order mark: UTF-8;
 //! 2. a charset the caller forces (`encoding=`);
 //! 3. the first `CA[...]`, if it names a charset and the bytes are valid in it;
-//! 4. valid UTF-8;
+//! 4. valid UTF-8, or mostly valid UTF-8 (more than half of the bytes above 0x7F in valid
+//!    characters: Fox's names cut inside a character);
 //! 5. else every candidate (the declared charset, UTF-8, windows-1252 — the ISO-8859-1
 //!    that FF[1]-FF[4] make the default —, GB18030, Shift_JIS, EUC-KR) is decoded
 //!    leniently and scored by [`plausibility`]; the best whose text parses wins, the
 //!    earlier in that list on a tie.
 //!
 //! Bytes that cannot be decoded in the charset chosen become U+FFFD and are reported
-//! (never fatal: a broken byte in a player's name must not lose the game's moves).
+//! (never fatal: a broken byte in a player's name must not lose the game's moves). Every
+//! decoding of a charset whose characters may hold ASCII bytes has its structure checked
+//! against the bytes' own first ([`super::structure`]).
 
 use encoding_rs::{DecoderResult, Encoding, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_1252};
 
@@ -135,7 +138,7 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
     if bytes.len() > MAX_GUESSED {
         // Too large to try several decodings: the declared charset, else UTF-8, leniently.
         let enc = declared.unwrap_or(UTF_8);
-        return vec![lenient(bytes, enc, 0)];
+        return vec![checked(bytes, lenient(bytes, enc, 0), true).decoded];
     }
     let mut scored: Vec<(i64, usize, Decoded)> = declared
         .into_iter()
