@@ -77,8 +77,12 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
                 let c = checked(bytes, d, true);
                 if c.moved {
                     // Valid in the declared charset, but its characters take structural
-                    // bytes: mostly valid UTF-8 is what the bytes are.
-                    if let Some(u) = mostly_utf8(bytes) {
+                    // bytes: mostly valid UTF-8 that reads as more plausible text (its
+                    // undecodable bytes costed) is what the bytes are.
+                    let score = |d: &Decoded| {
+                        plausibility(&d.text) - REPLACED_COST * d.replaced.len() as i64
+                    };
+                    if let Some(u) = mostly_utf8(bytes).filter(|u| score(u) > score(&c.decoded)) {
                         let note = format!("the bytes are valid {} as CA declares, but decoding them so moves the structure and they are mostly UTF-8; read as UTF-8", enc.name());
                         return vec![Decoded {
                             note: Some(note),
@@ -120,7 +124,15 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
             structure: None,
         }];
     }
-    if let Some(utf8) = mostly_utf8(bytes) {
+    // (Not when a multi-byte guess reads every byte: a short GB18030 name can be mostly
+    // valid UTF-8 by chance.)
+    let fully_multibyte = || {
+        [GB18030, SHIFT_JIS, EUC_KR].iter().any(|e| {
+            e.decode_without_bom_handling_and_without_replacement(bytes)
+                .is_some()
+        })
+    };
+    if let Some(utf8) = mostly_utf8(bytes).filter(|_| !fully_multibyte()) {
         return vec![Decoded {
             note: declared.map(|e| {
                 if e == UTF_8 {
