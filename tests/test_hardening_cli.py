@@ -20,7 +20,7 @@ import ikeda
 from ikeda import AREA_III, JAPANESE
 from ikeda.cli import main
 from ikeda.errors import EngineCrashed
-from ikeda.files import MAX_SGF_FILE
+from ikeda.sgf import MAX_FILE_BYTES as MAX_SGF_FILE
 from ikeda.gtp import Engine
 from ikeda.gtp import bot
 from ikeda.gtp.controller import MAX_QUEUED_CHUNKS, TOKEN_VARIABLE, GtpController, kill_marked

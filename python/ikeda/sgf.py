@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import gc
 import os
-import stat
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,9 +41,10 @@ __all__ = [
 
 Source = Union[str, bytes, "os.PathLike[str]"]
 
-#: Records larger than this are not read (no game record comes near it; a path may
-#: name a device). The same bound as the native bulk replay's.
-MAX_FILE_BYTES = 64 << 20
+#: SGF files larger than this (16 MiB) are not read, by any reader of files: ``read``,
+#: ``replay_many`` and GTP ``loadsgf`` share one (see docs/sgf.md, "Files"). Larger
+#: text can be given as bytes.
+MAX_FILE_BYTES: int = _core.SGF_MAX_FILE_BYTES
 
 #: How ``RU`` values are read: the closest preset, looked up case-insensitively (keys as
 #: the native ``rules_key`` normalises them: lower case, runs of blanks, ``-`` and ``_``
@@ -161,7 +161,7 @@ class Record:
                 merged = {}
                 for k, v in props:  # a repeated identifier (FF[3] habit) joins its values
                     if k in merged:
-                        merged[k] = merged[k] + v
+                        merged[k].extend(v)  # in place: a copy per repetition was quadratic
                     else:
                         merged[k] = v
             node = Node(merged, [], line, column)
@@ -360,6 +360,8 @@ def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]
     path: Path | None = None
     if encoding is not None and not isinstance(encoding, str):
         raise ArgumentError(f"encoding must be a str (a WHATWG label) or None, not {encoding!r}")
+    if encoding is not None and not encoding.isascii():  # every label is ASCII; "\ud800" cannot even be passed on
+        raise ArgumentError(f"unknown encoding {encoding!r} (a WHATWG label: utf-8, gb18030, shift_jis, euc-kr, big5, latin1, ...)")
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     elif isinstance(source, os.PathLike) or (isinstance(source, str) and _names_file(source)):
@@ -422,20 +424,17 @@ def _path_error(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
-def _read_file(path: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (OSError if it
-    cannot be opened)."""
+def _read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the SGF file `path`, by the one reader of SGF files (native: a regular
+    file of at most :data:`MAX_FILE_BYTES`, opened without blocking on a FIFO, checked on
+    the open descriptor). OSError if the system refuses it, ArgumentError for a FIFO, a
+    device, a folder or a file over the bound, or a name no file can have."""
     error = _path_error(path)
     if error is not None:
         raise ArgumentError(error)
-    with open(path, "rb") as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise IkedaError(f"{path} is not a regular file")
-        data = f.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise IkedaError(f"{path} is larger than the {MAX_FILE_BYTES} bytes a record may have")
-    return data
+    if "\0" in os.fsdecode(path):
+        raise ArgumentError(f"{os.fsdecode(path)!r} cannot name a file: it holds a NUL character")
+    return _core.sgf_read_file(path)
 
 
 # -- writing -------------------------------------------------------------------------

@@ -67,6 +67,7 @@ pub fn sgf_read(
             charset: "str",
             replaced: vec![],
             note: None,
+            structure: None,
         }]
     } else if let Ok(b) = data.cast::<PyBytes>() {
         let forced = match encoding {
@@ -106,6 +107,9 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
     let tree = sgf::parse(text)?;
     let games = tree.games();
     let mut out = Vec::new();
+    // One walk of the text for the positions of every game (each game's are sorted, and
+    // the games come in text order).
+    let mut lines = sgf::Lines::default();
     for (g, range) in games
         .iter()
         .enumerate()
@@ -117,6 +121,9 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
         if g == 0 {
             if let Some(note) = &d.note {
                 problems.push((Some("CA".into()), note.clone(), 0));
+            }
+            if let Some((at, message)) = &d.structure {
+                problems.push((None, message.clone(), *at));
             }
             for &at in &d.replaced {
                 let prop = tree.property_at(text, at).map(|p| p.id().into_owned());
@@ -166,12 +173,11 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
         order.try_reserve_exact(total).map_err(short)?;
         order.extend(0..offsets.len());
         order.sort_by_key(|&k| offsets[k]);
-        let found = sgf::line_columns(text, order.iter().map(|&k| offsets[k]));
         let mut places = Vec::new();
         places.try_reserve_exact(total).map_err(short)?;
         places.resize(total, (0, 0));
-        for (k, place) in order.into_iter().zip(found) {
-            places[k] = place;
+        for k in order {
+            places[k] = lines.at(text, offsets[k]);
         }
         let (node_places, rest) = places.split_at(n);
         let (move_places, rest) = rest.split_at(record.moves.len());
@@ -321,7 +327,41 @@ pub fn sgf_replay_many(
     Ok(outcomes.into_iter().map(outcome).collect())
 }
 
+/// The bytes of the regular SGF file `path` (the one reader: `sgf::read_file`, GIL
+/// released): OSError (with errno and file name) when the system refuses it,
+/// ArgumentError for what is not a regular file or is over `SGF_MAX_FILE_BYTES`.
+#[pyfunction]
+pub fn sgf_read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<PyBytes>> {
+    let shown = path.display().to_string();
+    let read = {
+        let path = path.clone();
+        py.detach(move || sgf::read_file(&path))
+    };
+    match read {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes).unbind()),
+        Err(sgf::ReadError::Os(e)) => {
+            let message = e.to_string();
+            let message = message
+                .split(" (os error")
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            Err(match e.raw_os_error() {
+                // OSError(errno, strerror, filename) is made as its subclass
+                // (FileNotFoundError, PermissionError...).
+                Some(n) => pyo3::exceptions::PyOSError::new_err((n, message, shown)),
+                None => {
+                    pyo3::exceptions::PyOSError::new_err(format!("cannot read {shown}: {message}"))
+                }
+            })
+        }
+        Err(sgf::ReadError::Refused(m)) => Err(bad_argument(format!("cannot read {shown}: {m}"))),
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SGF_MAX_FILE_BYTES", sgf::MAX_FILE_BYTES)?;
+    m.add_function(wrap_pyfunction!(sgf_read_file, m)?)?;
     m.add_function(wrap_pyfunction!(sgf_read, m)?)?;
     m.add_function(wrap_pyfunction!(sgf_replay_many, m)?)?;
     Ok(())

@@ -5,17 +5,21 @@
 //! 1. a UTF-8 byte-order mark: UTF-8;
 //! 2. a charset the caller forces (`encoding=`);
 //! 3. the first `CA[...]`, if it names a charset and the bytes are valid in it;
-//! 4. valid UTF-8;
+//! 4. valid UTF-8, or mostly valid UTF-8 (more than half of the bytes above 0x7F in valid
+//!    characters: Fox's names cut inside a character);
 //! 5. else every candidate (the declared charset, UTF-8, windows-1252 — the ISO-8859-1
 //!    that FF[1]-FF[4] make the default —, GB18030, Shift_JIS, EUC-KR) is decoded
 //!    leniently and scored by [`plausibility`]; the best whose text parses wins, the
 //!    earlier in that list on a tie.
 //!
 //! Bytes that cannot be decoded in the charset chosen become U+FFFD and are reported
-//! (never fatal: a broken byte in a player's name must not lose the game's moves).
+//! (never fatal: a broken byte in a player's name must not lose the game's moves). Every
+//! decoding of a charset whose characters may hold ASCII bytes has its structure checked
+//! against the bytes' own first ([`super::structure`]).
 
 use encoding_rs::{DecoderResult, Encoding, EUC_KR, GB18030, SHIFT_JIS, UTF_8, WINDOWS_1252};
 
+use super::structure::checked;
 use super::syntax::SgfError;
 
 /// Text decoded from bytes: the charset used, where U+FFFD replaced bytes that could not
@@ -27,6 +31,9 @@ pub struct Decoded {
     pub charset: &'static str,
     pub replaced: Vec<usize>,
     pub note: Option<String>,
+    /// Where (byte offset in `text`) and how the structure of this decoding differs
+    /// from the bytes' own (see [`super::structure`]).
+    pub structure: Option<(usize, String)>,
 }
 
 /// Guessed, in this order on a tie, when there is no usable `CA` and the bytes are not
@@ -53,7 +60,7 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
         return vec![lenient(bytes, UTF_8, 3)];
     }
     if let Some(enc) = forced {
-        return vec![lenient(bytes, enc, 0)];
+        return vec![checked(bytes, lenient(bytes, enc, 0), true).decoded];
     }
     let declared = declared(bytes);
     let utf8 = std::str::from_utf8(bytes).ok().map(|text| Decoded {
@@ -61,11 +68,29 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
         charset: UTF_8.name(),
         replaced: vec![],
         note: None,
+        structure: None,
     });
     match (declared, utf8) {
         (Some(enc), utf8) => {
             let d = lenient(bytes, enc, 0);
             if d.replaced.is_empty() {
+                let c = checked(bytes, d, true);
+                if c.moved {
+                    // Valid in the declared charset, but its characters take structural
+                    // bytes: mostly valid UTF-8 that reads as more plausible text (its
+                    // undecodable bytes costed) is what the bytes are.
+                    let score = |d: &Decoded| {
+                        plausibility(&d.text) - REPLACED_COST * d.replaced.len() as i64
+                    };
+                    if let Some(u) = mostly_utf8(bytes).filter(|u| score(u) > score(&c.decoded)) {
+                        let note = format!("the bytes are valid {} as CA declares, but decoding them so moves the structure and they are mostly UTF-8; read as UTF-8", enc.name());
+                        return vec![Decoded {
+                            note: Some(note),
+                            ..u
+                        }];
+                    }
+                }
+                let d = c.decoded;
                 // Valid in the declared charset; valid UTF-8 too (non-ASCII UTF-8 is rarely
                 // valid by chance) is preferred only when it reads as more plausible text.
                 return match utf8 {
@@ -96,12 +121,36 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
             charset: UTF_8.name(),
             replaced: vec![],
             note,
+            structure: None,
+        }];
+    }
+    // (Not when a multi-byte guess reads every byte: a short GB18030 name can be mostly
+    // valid UTF-8 by chance.)
+    let fully_multibyte = || {
+        [GB18030, SHIFT_JIS, EUC_KR].iter().any(|e| {
+            e.decode_without_bom_handling_and_without_replacement(bytes)
+                .is_some()
+        })
+    };
+    if let Some(utf8) = mostly_utf8(bytes).filter(|_| !fully_multibyte()) {
+        return vec![Decoded {
+            note: declared.map(|e| {
+                if e == UTF_8 {
+                    "the bytes are not all valid UTF-8 as CA declares".to_string()
+                } else {
+                    format!(
+                        "the bytes are not valid {} as CA declares, but mostly UTF-8; read as UTF-8",
+                        e.name()
+                    )
+                }
+            }),
+            ..utf8
         }];
     }
     if bytes.len() > MAX_GUESSED {
         // Too large to try several decodings: the declared charset, else UTF-8, leniently.
         let enc = declared.unwrap_or(UTF_8);
-        return vec![lenient(bytes, enc, 0)];
+        return vec![checked(bytes, lenient(bytes, enc, 0), true).decoded];
     }
     let mut scored: Vec<(i64, usize, Decoded)> = declared
         .into_iter()
@@ -113,9 +162,12 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
         })
         .enumerate()
         .map(|(k, enc)| {
-            let d = lenient(bytes, enc, 0);
+            // A decoding that would move the structure gives way to the bytes' own, and
+            // its score pays for it.
+            let c = checked(bytes, lenient(bytes, enc, 0), Some(enc) == declared);
+            let d = c.decoded;
             (
-                plausibility(&d.text) - REPLACED_COST * d.replaced.len() as i64,
+                plausibility(&d.text) - REPLACED_COST * d.replaced.len() as i64 - c.cost,
                 k,
                 d,
             )
@@ -143,6 +195,26 @@ pub fn candidates(bytes: &[u8], forced: Option<&'static Encoding>) -> Vec<Decode
         .collect()
 }
 
+/// The bytes read as UTF-8 when they are mostly valid UTF-8: more than half of the
+/// bytes above 0x7F in valid characters (other charsets' text is rarely valid UTF-8 by
+/// chance). Such a file is UTF-8 whatever its broken bytes, as Fox's names cut inside a
+/// character or broken to '?'.
+fn mostly_utf8(bytes: &[u8]) -> Option<Decoded> {
+    let high = bytes.iter().filter(|&&b| b >= 0x80).count();
+    if high == 0 {
+        return None;
+    }
+    let utf8 = lenient(bytes, UTF_8, 0);
+    let valid = utf8
+        .text
+        .chars()
+        .map(char::len_utf8)
+        .filter(|&n| n > 1)
+        .sum::<usize>()
+        - 3 * utf8.replaced.len();
+    (2 * valid > high).then_some(utf8)
+}
+
 /// Records larger than this (64 MiB) are not decoded several ways.
 const MAX_GUESSED: usize = 64 << 20;
 
@@ -161,30 +233,45 @@ fn declared(bytes: &[u8]) -> Option<&'static Encoding> {
 fn lenient(bytes: &[u8], enc: &'static Encoding, skip: usize) -> Decoded {
     let bytes = &bytes[skip.min(bytes.len())..];
     let mut decoder = enc.new_decoder_without_bom_handling();
-    let room = decoder
-        .max_utf8_buffer_length_without_replacement(bytes.len())
-        .unwrap_or(usize::MAX / 4);
-    let mut text = String::with_capacity(room.min(bytes.len().saturating_mul(3) + 16));
+    let mut text = String::with_capacity(bytes.len() + 16);
     let mut replaced = Vec::new();
+    decode_into(&mut decoder, bytes, true, &mut text, &mut replaced);
+    Decoded {
+        text,
+        charset: enc.name(),
+        replaced,
+        note: None,
+        structure: None,
+    }
+}
+
+/// Appends the decoding of `bytes` to `text`, U+FFFD for each malformed sequence (its
+/// offset in `text` pushed to `replaced`). Decoded through a small buffer: encoding_rs's
+/// `decode_to_string` touches the string's whole spare capacity on every call, and a
+/// call ends at every malformed sequence, which made a text full of them quadratic.
+pub(super) fn decode_into(
+    decoder: &mut encoding_rs::Decoder,
+    bytes: &[u8],
+    last: bool,
+    text: &mut String,
+    replaced: &mut Vec<usize>,
+) {
+    let mut buf = [0u8; 4096];
     let mut at = 0;
     loop {
-        let (result, read) =
-            decoder.decode_to_string_without_replacement(&bytes[at..], &mut text, true);
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(&bytes[at..], &mut buf, last);
         at += read;
+        // The decoder writes whole characters only (so this borrows, never replaces).
+        text.push_str(&String::from_utf8_lossy(&buf[..written]));
         match result {
             DecoderResult::InputEmpty => break,
             DecoderResult::Malformed(_, _) => {
                 replaced.push(text.len());
                 text.push('\u{FFFD}');
             }
-            DecoderResult::OutputFull => text.reserve(bytes.len() - at + 16),
+            DecoderResult::OutputFull => {}
         }
-    }
-    Decoded {
-        text,
-        charset: enc.name(),
-        replaced,
-        note: None,
     }
 }
 

@@ -5,6 +5,7 @@
 mod charset;
 mod record;
 mod replay;
+mod structure;
 mod syntax;
 
 pub use charset::{candidates, decode, encoding_for, plausibility, Decoded};
@@ -12,7 +13,9 @@ pub use record::{
     interpret, interpret_game, komi, rules_key, Problem, Record, RecordMove, SetupChange,
 };
 pub use replay::{
-    read_file, replay, replay_bytes, replay_files, FileOutcome, IllegalMove, Replayed, RulesChoice,
-    MAX_FILE_BYTES,
+    read_file, replay, replay_bytes, replay_files, FileOutcome, IllegalMove, ReadError, Replayed,
+    RulesChoice, MAX_FILE_BYTES,
 };
-pub use syntax::{line_columns, no_memory, parse, position, unescape, Node, Prop, SgfError, Tree};
+pub use syntax::{
+    line_columns, no_memory, parse, position, unescape, Lines, Node, Prop, SgfError, Tree,
+};

@@ -298,10 +298,12 @@ pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record
     let (mut pl, mut moves) = (None, Vec::new());
     let mut changes: Vec<SetupChange> = Vec::new();
     let mut placed = Vec::new();
+    let mut set_in = vec![0usize; geo.points()];
     for k in tree.main_line_from(root) {
         r.offset = tree.nodes[k].offset;
         let mut mv = None;
         placed.clear();
+        let mut repeated = false;
         let mid_game = !moves.is_empty();
         let mut change = SetupChange {
             before: moves.len(),
@@ -355,9 +357,14 @@ pub fn interpret_game(tree: &Tree<'_>, text: &str, root: usize) -> Result<Record
             let before = placed.len();
             r.points(geo, &id, tree.values_of(p), &mut placed)?;
             for n in before..placed.len() {
-                if placed[..n].contains(&placed[n]) {
+                // `set_in[i] == k + 1`: point i was set up earlier in this node (a mark per
+                // point rather than a search of `placed`, which a node repeating `AB[aa]`
+                // made quadratic). Reported once per node.
+                if set_in[placed[n]] == k + 1 && !repeated {
+                    repeated = true;
                     r.problem(&id, format!("{id} sets up a point already set up in this node; the last setting is used"));
                 }
+                set_in[placed[n]] = k + 1;
                 if mid_game {
                     let list = match value {
                         1 => &mut change.black,

@@ -126,9 +126,10 @@ pub enum FileOutcome {
     Deferred,
 }
 
-/// Files larger than this (64 MiB) are not read: no game record is near it, and a
-/// symbolic link to a device must not be read without end.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// Files larger than this (16 MiB) are not read, by [`read_file`] and so by every reader
+/// of SGF files (`ikeda.sgf.read`, the native replay, GTP `loadsgf`): no game record comes
+/// near it, and the tree of a hostile file takes up to 40 bytes per byte of text.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// The first game of a record's bytes: each decoding [`charset::candidates`] offers, in
 /// order, until one parses; else the error of the first.
@@ -169,28 +170,59 @@ pub fn replay_bytes(bytes: &[u8], choice: &RulesChoice) -> FileOutcome {
     }
 }
 
-/// The bytes of a regular file of at most [`MAX_FILE_BYTES`].
-pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+/// Why [`read_file`] gave no bytes.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The system refused to open or read the file.
+    Os(std::io::Error),
+    /// Not a regular file (a FIFO, a device, a folder), or larger than [`MAX_FILE_BYTES`].
+    Refused(String),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Os(e) => write!(f, "{e}"),
+            Self::Refused(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The bytes of the regular file `path`, at most [`MAX_FILE_BYTES`]: the one reader of
+/// SGF files. The file is opened non-blocking (opening a FIFO for reading would wait for
+/// a writer for ever) and checked on the open descriptor (`fstat`), so a name swapped
+/// after a check cannot slip a FIFO or a device in; nothing is read from anything but a
+/// regular file.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let meta = file.metadata().map_err(|e| e.to_string())?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let file = options.open(path).map_err(ReadError::Os)?;
+    let meta = file.metadata().map_err(ReadError::Os)?;
     if !meta.is_file() {
-        return Err("not a regular file".into());
+        return Err(ReadError::Refused("not a regular file".into()));
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "{} bytes: larger than the {MAX_FILE_BYTES} bytes a record may have",
+    let limit = MAX_FILE_BYTES;
+    if meta.len() > limit {
+        return Err(ReadError::Refused(format!(
+            "{} bytes is over the limit of {limit} bytes for an SGF file",
             meta.len()
-        ));
+        )));
     }
+    // (O_NONBLOCK does not change how a regular file reads.)
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "larger than the {MAX_FILE_BYTES} bytes a record may have"
-        ));
+        .map_err(ReadError::Os)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::Refused(format!(
+            "over the limit of {limit} bytes for an SGF file (it grew while read)"
+        )));
     }
     Ok(bytes)
 }
@@ -210,7 +242,7 @@ pub fn replay_files<P: AsRef<Path> + Sync>(paths: &[P], choice: &RulesChoice) ->
                     )
                 })
             }
-            Err(e) => FileOutcome::Unreadable(e),
+            Err(e) => FileOutcome::Unreadable(e.to_string()),
         })
         .collect()
 }
@@ -280,6 +312,39 @@ mod tests {
             replay_bytes(b"(;RU[Japanese];B[aa])", &choice()),
             FileOutcome::Deferred
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_read_and_a_fifo_never_blocks() {
+        let dir = std::env::temp_dir().join(format!("ikeda-read-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("game.sgf");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        // No writer: a blocking open would wait here for ever.
+        for path in [fifo.as_path(), dir.as_path(), Path::new("/dev/zero")] {
+            match read_file(path) {
+                Err(ReadError::Refused(m)) => assert_eq!(m, "not a regular file"),
+                other => panic!("{path:?}: {other:?}"),
+            }
+        }
+        let big = dir.join("big.sgf");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert!(
+            matches!(read_file(&big), Err(ReadError::Refused(m)) if m.contains("over the limit"))
+        );
+        assert!(
+            matches!(read_file(&dir.join("none.sgf")), Err(ReadError::Os(e)) if e.kind() == std::io::ErrorKind::NotFound)
+        );
+        let good = dir.join("good.sgf");
+        std::fs::write(&good, b"(;B[aa])").unwrap();
+        assert_eq!(read_file(&good).unwrap(), b"(;B[aa])");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -68,32 +68,50 @@ fn room<T>(v: &mut Vec<T>, text: &str, offset: usize) -> Result<(), SgfError> {
     crate::memory::room_for_one(v).map_err(|_| no_memory(text, offset))
 }
 
-/// Line and column of each of the increasing byte `offsets` of `text`, in one pass: the
-/// column is counted as the text is walked, never recounted from the line's start, so a
-/// record written on one line costs linear time however many positions are asked.
+/// Line and column of each of the increasing byte `offsets` of `text`, in one pass (see
+/// [`Lines`]).
 #[must_use]
 pub fn line_columns(text: &str, offsets: impl IntoIterator<Item = usize>) -> Vec<(usize, usize)> {
-    let b = text.as_bytes();
-    // `column` counts the characters between the start of `line` and byte `at`.
-    let (mut line, mut column, mut at) = (1, 0, 0);
-    offsets
-        .into_iter()
-        .map(|o| {
-            let mut o = o.min(text.len());
-            while !text.is_char_boundary(o) {
-                o -= 1;
+    let mut lines = Lines::default();
+    offsets.into_iter().map(|o| lines.at(text, o)).collect()
+}
+
+/// Lines and columns of byte offsets of one text, asked in increasing order: the column
+/// is counted as the text is walked, never recounted from the line's start, so a record
+/// written on one line costs linear time however many positions are asked; and one
+/// `Lines` serves every game of a collection in turn (a count from the start for each
+/// game made `read_all` quadratic). An offset behind the last one asked starts again
+/// from the top.
+#[derive(Clone, Debug, Default)]
+pub struct Lines {
+    line: usize,
+    /// The characters between the start of `line` and byte `at`.
+    column: usize,
+    at: usize,
+}
+
+impl Lines {
+    /// The 1-based line and column of byte `offset` of `text` (of the character that
+    /// holds it).
+    pub fn at(&mut self, text: &str, offset: usize) -> (usize, usize) {
+        let b = text.as_bytes();
+        let mut o = offset.min(text.len());
+        while !text.is_char_boundary(o) {
+            o -= 1;
+        }
+        if o < self.at || self.line == 0 {
+            (self.line, self.column, self.at) = (1, 0, 0);
+        }
+        while self.at < o {
+            match b[self.at] {
+                b'\n' => (self.line, self.column) = (self.line + 1, 0),
+                c if c & 0xC0 != 0x80 => self.column += 1,
+                _ => {}
             }
-            while at < o {
-                match b[at] {
-                    b'\n' => (line, column) = (line + 1, 0),
-                    c if c & 0xC0 != 0x80 => column += 1,
-                    _ => {}
-                }
-                at += 1;
-            }
-            (line, column + 1)
-        })
-        .collect()
+            self.at += 1;
+        }
+        (self.line, self.column + 1)
+    }
 }
 
 /// A node: where its `;` is, its parent (by index), its properties (a range of
