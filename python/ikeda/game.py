@@ -10,7 +10,7 @@ configuration, the score (Rule 7, see :mod:`ikeda.counting`) and the formats.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Union
 
 import numpy as np
