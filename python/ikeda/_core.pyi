@@ -217,6 +217,8 @@ _Outcome = tuple[
     bool,
     tuple[int, int] | None,
     tuple[str, int, int] | None,
+    str | None,
+    str | None,
 ]
 
 def sgf_replay_many(
