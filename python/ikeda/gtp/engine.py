@@ -37,6 +37,7 @@ from ..errors import IkedaError, InvalidPositionError
 from ..coords import Color, color_name, parse_color, parse_vertex, vertex_names
 from ..game import Game, Move
 from ..handicap import handicap_points, max_fixed_handicap
+from ..limits import MAX_SECONDS
 from ..rules import Rules, as_rules
 from . import record
 
@@ -360,14 +361,7 @@ class Engine:
     def _printsgf(self, args: list[str]) -> str:
         text = record.to_sgf(self.game, black=self.name, white=self.name)
         if args:
-            try:
-                with open(args[0], "w", encoding="utf-8") as f:
-                    f.write(text)
-            except OSError as e:
-                raise GtpFailure(f"cannot write {args[0]}: {e.strerror}") from None
-            except ValueError:  # a NUL byte, or a name the file system encoding cannot hold
-                shown = args[0].encode("utf-8", "backslashreplace").decode("utf-8")
-                raise GtpFailure(f"cannot write {shown}: not a valid file name") from None
+            record.write_regular(args[0], text)
             return ""
         return "\n" + text.rstrip("\n")
 
@@ -433,7 +427,8 @@ class Engine:
         clock the controller gave, or None without a time limit. In byo-yomi (stones > 0)
         the period's time over its stones; in main time, the time left over the moves
         likely left (at least 10), plus one byo-yomi period's share; 90% of it, less a
-        tenth of a second for the protocol, and never below 0.05 s."""
+        tenth of a second for the protocol, never below 0.05 s nor above a search's
+        bound (:data:`ikeda.limits.MAX_SECONDS`, a day)."""
         color = color or self.game.to_move
         if self.time_settings is None:
             return None
@@ -445,7 +440,8 @@ class Engine:
             points = self.game.width * self.game.height
             moves_left = max(10.0, (0.6 * points - len(self.game.moves)) / 2)
             share = left / moves_left + (byo / stones if stones else 0.0)
-        return max(0.05, 0.9 * share - 0.1)
+        # Clocks up to 1e9 s are accepted; a share is never beyond what a search takes.
+        return min(MAX_SECONDS, max(0.05, 0.9 * share - 0.1))
 
 
 def _number(text: str, command: str) -> float:
