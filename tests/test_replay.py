@@ -91,11 +91,16 @@ def test_tolerant_replays_past_a_refused_move(tmp_path: Path, capsys: pytest.Cap
     assert line["status"] == "ok" and line["moves"] == 3
 
 
-def test_table_shows_full_file_names_and_agreement_by_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_table_shows_full_file_names_and_agreement_by_ruleset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     name = "a-record-with-a-long-name-that-a-narrow-column-would-cut-" + "x" * 40 + ".sgf"
     path = write(tmp_path, name, "(;GM[1]FF[4]SZ[5];B[cc];W[cc])")
     write(tmp_path, "counted.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[B+0.5]{WALLS};B[];W[])")
+    monkeypatch.setenv("COLUMNS", "80")
     assert main(["replay", "--quiet", str(tmp_path)]) == 1
-    out = "".join(capsys.readouterr().out.split())  # folded lines joined back
-    assert "".join(path.split()) in out.replace("│", "").replace("┃", "")
-    assert "byruleset" in out and "japanese" in out
+    out = capsys.readouterr().out
+    assert "…" not in out and "by ruleset" in out and "japanese" in out  # folded, never cut
+    monkeypatch.setenv("COLUMNS", "400")
+    assert main(["replay", "--quiet", str(tmp_path)]) == 1
+    assert path in capsys.readouterr().out

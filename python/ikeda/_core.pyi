@@ -9,7 +9,7 @@ from typing_extensions import Self, disjoint_base
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
+__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "mcts", "mcts_analyze", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
 
 __version__: str
 build_profile: str
@@ -240,6 +240,16 @@ def mcts(
     seed: int = 1,
     resign_below: float = 0.0,
 ) -> tuple[int, float, int]: ...
+
+def mcts_analyze(
+    board: Board,
+    to_move: int,
+    rules: _Rules,
+    state: _State,
+    playouts: int,
+    seconds: float = 0.0,
+    seed: int = 1,
+) -> tuple[int, float, int, list[tuple[int, int, float, float, list[int]]], list[float], int]: ...
 
 STATUS_BUDGET: int
 STATUS_MEMORY: int

@@ -29,10 +29,14 @@ def to_sgf(game: Game, *, black: str = "", white: str = "", result: str | None =
     return sgf.game_to_sgf(game, {k: v for k, v in extra.items() if v})
 
 
-def load(path: str, upto: int | None, rules: Rules) -> tuple[Game, dict[str, list[str]], Color]:
+def load(path: str, upto: int | None, rules: Rules | None) -> tuple[Game, dict[str, list[str]], Color]:
     """The game of the SGF file `path` before move `upto` (all of it if None), replayed
-    under `rules`, with its setup stones and the colour that moved first."""
-    game = sgf.read(read_regular(path, MAX_SGF_FILE)).replay(rules=rules)
+    under `rules` (None: the record's own, its ``RU`` and ``KM``, as ``ikeda replay``
+    reads them), with its setup stones and the colour that moved first."""
+    rec = sgf.read(read_regular(path, MAX_SGF_FILE))
+    if rules is not None:
+        rec.komi = None  # the engine's fixed rules keep their komi too
+    game = rec.replay(rules=rules)
     keep = len(game.moves) if upto is None else max(0, min(len(game.moves), upto - 1))
     while len(game.moves) > keep:
         game.undo()
