@@ -49,7 +49,7 @@ def board(
     (class ``caption``) with each side's total and what makes it (stones or territory,
     prisoners, komi), the result, and `recorded` (the record's ``RE``) when given; a
     legend (class ``legend``) explains the dashed rings whenever some are drawn."""
-    size = picture_size(size)
+    pixels = picture_size(size)
     caption = count_caption(game, recorded) if count else []
     territory = territory or count
     estimated: set[int] = set()
@@ -62,10 +62,10 @@ def board(
             dead = ()
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
-    cell = size / (max(w, h) - 1 + 2 * margin)
+    cell = pixels / (max(w, h) - 1 + 2 * margin)
     width, height = cell * (w - 1 + 2 * margin), cell * (h - 1 + 2 * margin)
     board_height = height
-    small = min(cell * 0.42, size / 34)  # the caption's lines stay inside the picture
+    small = min(cell * 0.42, pixels / 34)  # the caption's lines stay inside the picture
     legend = ["dashed ring: status estimated (a region beyond the search), not proven"] if estimated else []
     height += small * 1.5 * (len(caption) + len(legend)) + (small if caption or legend else 0)
 
@@ -129,12 +129,12 @@ def board(
             color, fill = ("black", "#111") if owner[i] == BLACK else ("white", "#f4f4f4")
             q = cell * 0.28
             out.append(f'<rect class="territory {color}" x="{cx - q / 2:.2f}" y="{cy - q / 2:.2f}" width="{q:.2f}" height="{q:.2f}" fill="{fill}" stroke="#555" stroke-width="{cell / 60:.2f}"/>')
-    y = board_height + small * 0.5
+    line_y = board_height + small * 0.5
     for cls, lines in (("caption", caption), ("legend", legend)):
         for line in lines:
-            y += small * 1.5
+            line_y += small * 1.5
             out.append(
-                f'<text class="{cls}" x="{cell * margin * 0.4:.2f}" y="{y:.2f}" font-size="{small:.2f}" '
+                f'<text class="{cls}" x="{cell * margin * 0.4:.2f}" y="{line_y:.2f}" font-size="{small:.2f}" '
                 f'font-family="sans-serif" fill="{LINE}">{escape(line)}</text>'
             )
     out.append("</svg>")

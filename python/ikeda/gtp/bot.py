@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from .. import _core
 from ..coords import parse_color
 from ..limits import MAX_SEED, probability, whole
@@ -65,9 +67,9 @@ class MctsEngine(Engine):
         self.seconds = seconds
         self.seed = whole(seed, "seed", 0, MAX_SEED)
         for name, fmt in (("lz-analyze", "lz"), ("kata-analyze", "kata")):
-            self.register(name, lambda args, fmt=fmt: self._analyze(args, fmt))
+            self.register(name, functools.partial(self._analyze, fmt=fmt))
         for name, fmt in (("genmove_analyze", "lz"), ("lz-genmove_analyze", "lz"), ("kata-genmove_analyze", "kata")):
-            self.register(name, lambda args, fmt=fmt: self._genmove_analyze(args, fmt))
+            self.register(name, functools.partial(self._genmove_analyze, fmt=fmt))
         self.register("gogui-analyze_commands", lambda args: "\n".join(GOGUI_ANALYZE_COMMANDS))
         self.register("ikeda-ownership", self._ownership_gfx)
         self.register("ikeda-final_status", self._status_gfx)
