@@ -413,7 +413,12 @@ pub fn analyze<const N: usize>(
     let (result, tree) = run(game, rules, limits, true)?;
     let geo = game.position.geometry();
     let Some(tree) = tree else {
-        return Ok(Analysis { result, moves: vec![], ownership: vec![0.0; geo.points()], candidates: 0 });
+        return Ok(Analysis {
+            result,
+            moves: vec![],
+            ownership: vec![0.0; geo.points()],
+            candidates: 0,
+        });
     };
     let index = |n: &Node| n.mv.map(|l| geo.index_of_loc(l));
     let root = &tree.nodes[0];
@@ -427,21 +432,41 @@ pub fn analyze<const N: usize>(
             let mut id = first + k;
             while tree.nodes[id].expanded && pv.len() < 32 {
                 let node = &tree.nodes[id];
-                let children = node.first_child as usize..(node.first_child + node.n_children) as usize;
-                let Some(best) = children.max_by_key(|&c| tree.nodes[c].visits) else { break };
+                let children =
+                    node.first_child as usize..(node.first_child + node.n_children) as usize;
+                let Some(best) = children.max_by_key(|&c| tree.nodes[c].visits) else {
+                    break;
+                };
                 if tree.nodes[best].visits == 0 {
                     break;
                 }
                 pv.push(index(&tree.nodes[best]));
                 id = best;
             }
-            MoveInfo { mv: index(n), visits: n.visits, wins: n.wins, margin_sum: n.margins / 2.0, pv }
+            MoveInfo {
+                mv: index(n),
+                visits: n.visits,
+                wins: n.wins,
+                margin_sum: n.margins / 2.0,
+                pv,
+            }
         })
         .collect();
-    moves.sort_by(|a, b| b.visits.cmp(&a.visits));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
     let playouts = f64::from(result.playouts.max(1));
-    let ownership = tree.ownership.as_deref().unwrap_or(&[]).iter().map(|s| s / playouts).collect();
-    Ok(Analysis { result, moves, ownership, candidates: root.n_children as usize })
+    let ownership = tree
+        .ownership
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|s| s / playouts)
+        .collect();
+    Ok(Analysis {
+        result,
+        moves,
+        ownership,
+        candidates: root.n_children as usize,
+    })
 }
 
 /// The search itself; with `analysing`, the tree too (None for an ended game), its
@@ -619,6 +644,29 @@ mod tests {
             .unwrap();
             assert!(matches!(r.choice, Choice::Play(_)), "{r:?}");
         }
+    }
+
+    #[test]
+    fn analysis_accounts_for_every_playout_and_agrees_with_the_search() {
+        // Black to move can capture C3 at D3: the most visited move, owning the board.
+        let mut g = game(&[".....", "..XO.", ".XO.O", "..XO.", "....."], Color::Black);
+        let rules = Rules::area3(0);
+        let a = analyze(&mut g, &rules, &limits(2000)).unwrap();
+        assert_eq!(a.result, search(&mut g, &rules, &limits(2000)).unwrap());
+        let visits: u32 = a.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(
+            visits, a.result.playouts,
+            "the root is expanded first: each playout visits one move"
+        );
+        assert!(a.moves.windows(2).all(|w| w[0].visits >= w[1].visits));
+        assert_eq!(name(&g, Choice::Play(a.moves[0].mv.unwrap())), "D3");
+        assert_eq!(a.moves[0].pv[0], a.moves[0].mv);
+        assert_eq!(a.ownership.len(), 25);
+        assert!(a.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+        assert!(
+            a.ownership[13] > 0.0 && a.ownership.iter().sum::<f64>() > 0.0,
+            "Black, who captures, owns D3 and more of the board"
+        );
     }
 
     #[test]
