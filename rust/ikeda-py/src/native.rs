@@ -262,7 +262,14 @@ impl OnGame for Analyze {
                 (m.mv.unwrap_or(pass), m.visits, m.wins, m.margin_sum, pv)
             })
             .collect();
-        Ok((index, a.result.win_rate, a.result.playouts, moves, a.ownership, a.candidates))
+        Ok((
+            index,
+            a.result.win_rate,
+            a.result.playouts,
+            moves,
+            a.ownership,
+            a.candidates,
+        ))
     }
 }
 
@@ -293,8 +300,15 @@ fn mcts_analyze_py(
         seed,
         resign_below: 0.0,
     };
-    with_game(py, board, to_move, &rules, &state, Analyze(rules.native()?, limits))?
-        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+    with_game(
+        py,
+        board,
+        to_move,
+        &rules,
+        &state,
+        Analyze(rules.native()?, limits),
+    )?
+    .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.

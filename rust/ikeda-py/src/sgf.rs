@@ -293,8 +293,26 @@ fn outcome(o: FileOutcome) -> OutcomeTuple {
             None,
             None,
         ),
-        FileOutcome::BadSetup(m) => ("bad_setup", 0, None, false, None, Some((m, 0, 0)), None, None),
-        FileOutcome::Unreadable(m) => ("unreadable", 0, None, false, None, Some((m, 0, 0)), None, None),
+        FileOutcome::BadSetup(m) => (
+            "bad_setup",
+            0,
+            None,
+            false,
+            None,
+            Some((m, 0, 0)),
+            None,
+            None,
+        ),
+        FileOutcome::Unreadable(m) => (
+            "unreadable",
+            0,
+            None,
+            false,
+            None,
+            Some((m, 0, 0)),
+            None,
+            None,
+        ),
         FileOutcome::Deferred => ("deferred", 0, None, false, None, None, None, None),
     }
 }
