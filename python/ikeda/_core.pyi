@@ -9,7 +9,7 @@ from typing_extensions import Self, disjoint_base
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "sgf_read_file", "SGF_MAX_FILE_BYTES", "mcts", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
+__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "sgf_read_file", "SGF_MAX_FILE_BYTES", "mcts", "mcts_analyze", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
 
 __version__: str
 build_profile: str
@@ -211,6 +211,8 @@ _Outcome = tuple[
     bool,
     tuple[int, int] | None,
     tuple[str, int, int] | None,
+    str | None,
+    str | None,
 ]
 
 def sgf_replay_many(
@@ -230,6 +232,14 @@ def mcts(
     seed: int = 1,
     resign_below: float = 0.0,
 ) -> tuple[int, float, int]: ...
+
+def mcts_analyze(
+    game: GameCore,
+    rules: _Rules,
+    playouts: int,
+    seconds: float = 0.0,
+    seed: int = 1,
+) -> tuple[int, float, int, list[tuple[int, int, float, float, list[int]]], list[float], int]: ...
 
 STATUS_BUDGET: int
 STATUS_MEMORY: int

@@ -15,9 +15,13 @@ the replay through :class:`ikeda.Game` and the writer.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
+import re
+import stat
 import warnings
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,7 +246,8 @@ class Record:
         ``tolerant=True`` a refused move is skipped, a move out of turn is preceded by a
         pass of the side to move, and mid-game setup is applied (the game goes on from
         the edited position); each is recorded in :attr:`problems`. Setup after the end
-        of the game is markup (dead stones marked with ``AE``): reported, never applied.
+        of the game or after the last move is markup (dead stones marked with ``AE``):
+        reported, never applied.
         A ``PL`` agreeing with the turn is accepted silently (see docs/sgf.md)."""
         game = Game(
             width=self.width, height=self.height, rules=self.ruleset(rules),
@@ -270,17 +275,20 @@ class Record:
                 self._refused(m, e.reason, "", tolerant)
         if until is None or until >= len(self.moves):
             for c in changes:
-                game = self._setup_change(game, c, tolerant)
+                game = self._setup_change(game, c, tolerant, trailing=True)
         return game
 
-    def _setup_change(self, game: Game, change: _SgfChange, tolerant: bool) -> Game:
+    def _setup_change(self, game: Game, change: _SgfChange, tolerant: bool, trailing: bool = False) -> Game:
         before, line, column, black, white, empty, pl = change
         player: Color | None = None if pl == 0 else color_name(pl)
         stones = bool(black or white or empty)
         where = f"line {line}, column {column}"
-        if game.is_over:
+        # Setup after the last move of the main line is markup too, over or not (how real
+        # records mark dead stones after a resignation); the native replay ignores it alike.
+        if game.is_over or trailing:
             if stones:
-                self.problems.append(Problem(f"setup after the end of the game is markup, not applied ({where})", "AE" if empty else "AB" if black else "AW", line, column, "setup", before + 1, "setup"))
+                when = "the end of the game" if game.is_over else "the last move"
+                self.problems.append(Problem(f"setup after {when} is markup, not applied ({where})", "AE" if empty else "AB" if black else "AW", line, column, "setup", before + 1, "setup"))
             return game
         if not stones and player in (None, game.to_move):
             return game
@@ -534,6 +542,10 @@ class ReplayResult:
     error: str | None
     line: int | None
     column: int | None
+    #: The record's ``RE`` as written (None when absent or the file was not read).
+    recorded: str | None = None
+    #: The preset it was replayed under (None when the file was not read).
+    rules: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -547,12 +559,13 @@ class ReplayResult:
         return format_result(self.black - self.white)
 
 
-def _result(path: str, t: _Outcome) -> ReplayResult:
-    status, moves, illegal, over, score, error = t
+def _result(path: str, t: _Outcome, forced: Rules | None) -> ReplayResult:
+    status, moves, illegal, over, score, error, recorded, key = t
     ill = None if illegal is None else IllegalMove(illegal[0], color_name(illegal[1]), illegal[2], illegal[3])
     black, white = (None, None) if score is None else (score[0] / 2, score[1] / 2)
     msg, line, col = (None, None, None) if error is None else (error[0], error[1] or None, error[2] or None)
-    return ReplayResult(path, status, moves, ill, over, black, white, msg, line, col)
+    name = None if score is None else forced.name if forced is not None else RU_PRESETS.get(key or "", "area3")
+    return ReplayResult(path, status, moves, ill, over, black, white, msg, line, col, recorded, name)
 
 
 def replay_many(
@@ -562,6 +575,7 @@ def replay_many(
     *,
     chunk: int = 2_000,
     on_chunk: Callable[[int], None] | None = None,
+    tolerant: bool = False,
 ) -> list[ReplayResult]:
     """Replays the first game of every file natively on `threads` threads (0 = every
     core) with the GIL released, in chunks of `chunk` files (`on_chunk(files_done)` after
@@ -570,39 +584,68 @@ def replay_many(
     else Area III. The record's ``KM`` replaces the ruleset's komi. Rules strings with
     components in ``RU`` are honoured by :meth:`Record.replay` only (see docs/sgf.md).
 
-    Records under the ``japanese`` preset (forced, or ``RU[Japanese]``/``RU[Korean]``)
-    take the Python path (:meth:`Record.replay`, then :meth:`Game.score`, which confirms
-    the status of the stones): Japanese counting is not native."""
+    Records under the ``japanese`` preset (forced, or ``RU[Japanese]``/``RU[Korean]``),
+    and every record when `tolerant`, take the Python path (:meth:`Record.replay`) on a
+    pool of `threads` threads: Japanese counting is not native. Their board is counted
+    (:meth:`Game.score`, which confirms the status of the stones, natively with the GIL
+    released) only where the recorded result (``RE``) is a count: a resignation, a loss
+    on time, a forfeit or an unknown result needs no count, and ``black``/``white`` stay
+    None."""
     files = [os.fspath(p) for p in paths]
     if threads < 0 or chunk <= 0:
         raise ArgumentError(f"threads must be >= 0 and chunk > 0 (got {threads}, {chunk})")
     forced = None if rules is None else as_rules(rules)
-    native_forced = forced is None or forced.scoring != "japanese"
+    native_forced = (forced is None or forced.scoring != "japanese") and not tolerant
     by_key = [(key, PRESETS[name]) for key, name in RU_PRESETS.items() if PRESETS[name].scoring != "japanese"]
     deferred = [key for key, name in RU_PRESETS.items() if PRESETS[name].scoring == "japanese"]
-    out: list[ReplayResult] = []
+    out: list[ReplayResult | None] = [None] * len(files)
+    later: list[int] = []
+    done = 0
     for first in range(0, len(files), chunk):
-        part = files[first : first + chunk]
+        part = range(first, min(first + chunk, len(files)))
         if native_forced:
-            named = [p for p in part if _path_error(p) is None]
-            done = iter(_core.sgf_replay_many(named, forced, by_key, PRESETS["area3"], threads, deferred))
-            for p in part:
-                error = _path_error(p)
+            named = [files[k] for k in part if _path_error(files[k]) is None]
+            outcomes = iter(_core.sgf_replay_many(named, forced, by_key, PRESETS["area3"], threads, deferred))
+            for k in part:
+                error = _path_error(files[k])
                 if error is not None:
-                    out.append(ReplayResult(p, "unreadable", 0, None, False, None, None, error, None, None))
+                    out[k] = ReplayResult(files[k], "unreadable", 0, None, False, None, None, error, None, None)
                     continue
-                t = next(done)
-                out.append(_replay_python(p, forced) if t[0] == "deferred" else _result(p, t))
+                t = next(outcomes)
+                if t[0] == "deferred":
+                    later.append(k)
+                else:
+                    out[k] = _result(files[k], t, forced)
+                    done += 1
         else:
-            out.extend(_replay_python(p, forced) for p in part)
-        if on_chunk is not None:
-            on_chunk(len(out))
-    return out
+            later.extend(part)
+        if on_chunk is not None and done:
+            on_chunk(done)
+    if later:
+        workers = threads or os.cpu_count() or 1
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            jobs = {pool.submit(_replay_python, files[k], forced, tolerant): k for k in later}
+            for job in as_completed(jobs):
+                out[jobs[job]] = job.result()
+                done += 1
+                if on_chunk is not None:
+                    on_chunk(done)
+    return [r for r in out if r is not None]
 
 
-def _replay_python(path: str, rules: Rules | None) -> ReplayResult:
+#: ``RE`` values that are a count: ``B+3.5``, ``W+0``, ``0``, ``Draw`` (SGF FF[4] RE).
+_COUNTED = re.compile(r"\s*(?:[BW]\s*\+\s*\d+(?:\.\d*)?|0|draw|jigo)\s*$", re.IGNORECASE)
+
+
+def result_is_count(recorded: str | None) -> bool:
+    """Whether a recorded result (``RE``) is a count of the board, which only a count can
+    check: not a resignation (``B+R``), a loss on time or by forfeit, nor unknown."""
+    return recorded is not None and _COUNTED.match(recorded) is not None
+
+
+def _replay_python(path: str, rules: Rules | None, tolerant: bool = False) -> ReplayResult:
     """One file through :func:`read`, :meth:`Record.replay` and :meth:`Game.score`, for
-    rulesets the native replay does not count (Japanese)."""
+    rulesets the native replay does not count (Japanese) and tolerant replays."""
 
     def failed(status: str, error: str, line: int | None = None, column: int | None = None) -> ReplayResult:
         return ReplayResult(path, status, 0, None, False, None, None, error, line, column)
@@ -617,20 +660,24 @@ def _replay_python(path: str, rules: Rules | None) -> ReplayResult:
         return failed("unreadable", str(e))
     illegal = None
     try:
-        game = record.replay(rules)
+        game = record.replay(rules, tolerant)
     except IllegalMoveError as e:
-        number = e.move_number or 1
-        m = record.moves[number - 1]
-        illegal = IllegalMove(number, m.color, "setup" if e.reason == "setup" else m.vertex, e.reason)
+        number = max(1, min(e.move_number or 1, len(record.moves) + 1))
+        if number > len(record.moves):  # only setup can stand after the last move
+            illegal = IllegalMove(number, record.to_move, "setup", e.reason)
+        else:
+            m = record.moves[number - 1]
+            illegal = IllegalMove(number, m.color, "setup" if e.reason == "setup" else m.vertex, e.reason)
         game = record.replay(rules, until=number - 1)
     except InvalidPositionError as e:
-        return failed("bad_setup", str(e))
-    black: float | None
-    white: float | None
-    try:
-        s = game.score()
-        black, white = s.black, s.white
-    except IkedaError:  # a region beyond the status search budget: no count
-        black = white = None
+        return dataclasses.replace(failed("bad_setup", str(e)), recorded=record.result)
+    black: float | None = None
+    white: float | None = None
+    if game.rules.scoring != "japanese" or result_is_count(record.result):
+        try:
+            s = game.score()
+            black, white = s.black, s.white
+        except IkedaError:  # a region beyond the status search budget: no count
+            pass
     moves = len(record.moves) if illegal is None else illegal.number - 1
-    return ReplayResult(path, "ok" if illegal is None else "illegal", moves, illegal, game.is_over, black, white, None, None, None)
+    return ReplayResult(path, "ok" if illegal is None else "illegal", moves, illegal, game.is_over, black, white, None, None, None, record.result, game.rules.name)

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from . import _core
 from .coords import Color, color_name, vertex_names
 from .errors import ArgumentError, InvalidPositionError
+from .rules import MAX_KOMI
 
 
 @runtime_checkable
@@ -335,6 +336,9 @@ def japanese_count(status: StatusResult, *, komi: float, prisoners: Mapping[str,
     stones of the other, komi to White."""
     if isinstance(komi, bool) or not isinstance(komi, (int, float)) or komi != komi or abs(komi) == float("inf"):
         raise ArgumentError(f"komi must be a number, not {komi!r}")
+    # Bounded like every other komi (ikeda.rules.MAX_KOMI, halves).
+    if not -MAX_KOMI <= komi <= MAX_KOMI or komi * 2 != int(komi * 2):
+        raise ArgumentError(f"komi must be a multiple of 1/2 within -{MAX_KOMI}..={MAX_KOMI}, not {komi!r}")
     if not isinstance(prisoners, Mapping) or set(prisoners) - {"B", "W"} or not all(
         isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in prisoners.values()
     ):

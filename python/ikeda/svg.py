@@ -8,12 +8,15 @@ Every element carries a class (``stone black``, ``stone white``, ``last-move``,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .coords import BLACK, GTP_LETTERS, WHITE
+from .errors import ArgumentError
 from .game import Game, Move
 from .handicap import handicap_points, max_fixed_handicap
+from .score import format_points
 
 WOOD, LINE = "#dcb35c", "#222"
 
@@ -27,6 +30,8 @@ def board(
     last_move: bool = True,
     territory: bool = False,
     dead: Sequence[Move] = (),
+    count: bool = False,
+    recorded: str | None = None,
 ) -> str:
     """The position of `game` as an SVG document `size` pixels on its longer side.
 
@@ -37,7 +42,15 @@ def board(
     game's own decision (:meth:`Game.final_status`: status confirmation under the
     ``japanese`` preset, no dead stones otherwise). Stones whose status could only be estimated
     there (a region beyond the search) carry a dashed ring (class ``estimated``), so a
-    picture never passes an estimate off as proven."""
+    picture never passes an estimate off as proven.
+
+    `count` draws the count as well: territory and dead stones as above, and a caption
+    (class ``caption``) with each side's total and what makes it (stones or territory,
+    prisoners, komi), the result, and `recorded` (the record's ``RE``) when given; a
+    legend (class ``legend``) explains the dashed rings whenever some are drawn."""
+    pixels = picture_size(size)
+    caption = count_caption(game, recorded) if count else []
+    territory = territory or count
     estimated: set[int] = set()
     if territory and not dead:
         decided = game.final_status()  # never refuses: a region beyond the search is estimated
@@ -45,8 +58,12 @@ def board(
         estimated = {game.board.index(v) for v in decided["estimated"]}
     w, h = game.width, game.height
     margin = 1.2 if coordinates else 0.6
-    cell = size / (max(w, h) - 1 + 2 * margin)
+    cell = pixels / (max(w, h) - 1 + 2 * margin)
     width, height = cell * (w - 1 + 2 * margin), cell * (h - 1 + 2 * margin)
+    board_height = height
+    small = min(cell * 0.42, pixels / 34)  # the caption's lines stay inside the picture
+    legend = ["dashed ring: status estimated (a region beyond the search), not proven"] if estimated else []
+    height += small * 1.5 * (len(caption) + len(legend)) + (small if caption or legend else 0)
 
     def xy(i: int) -> tuple[float, float]:
         return cell * (margin + i % w), cell * (margin + i // w)
@@ -108,8 +125,60 @@ def board(
             color, fill = ("black", "#111") if owner[i] == BLACK else ("white", "#f4f4f4")
             q = cell * 0.28
             out.append(f'<rect class="territory {color}" x="{cx - q / 2:.2f}" y="{cy - q / 2:.2f}" width="{q:.2f}" height="{q:.2f}" fill="{fill}" stroke="#555" stroke-width="{cell / 60:.2f}"/>')
+    line_y = board_height + small * 0.5
+    for cls, lines in (("caption", caption), ("legend", legend)):
+        for line in lines:
+            line_y += small * 1.5
+            out.append(
+                f'<text class="{cls}" x="{cell * margin * 0.4:.2f}" y="{line_y:.2f}" font-size="{small:.2f}" '
+                f'font-family="sans-serif" fill="{LINE}">{escape(line)}</text>'
+            )
     out.append("</svg>")
     return "\n".join(out)
+
+
+def count_caption(game: Game, recorded: str | None = None) -> list[str]:
+    """The lines of a count's caption: the rules, each side's total with what makes it,
+    the prisoners, the result (and the recorded one). A Japanese count never refuses: a
+    region beyond the search is estimated (:meth:`Game.score`)."""
+    score = game.score()
+    rules = game.rules
+    taken = game.prisoners
+    if rules.scoring == "area":
+        parts = (f"{score.black_stones} stones + {score.black_territory} territory", f"{score.white_stones} stones + {score.white_territory} territory")
+        if score.half_point:
+            parts = (parts[0] + f" - {score.half_point:g} (White passed first)", parts[1] + f" + {score.half_point:g}")
+    elif rules.scoring == "territory":
+        parts = (f"{score.black_territory} territory - {score.black_lost} lost", f"{score.white_territory} territory - {score.white_lost} lost")
+    else:  # Japanese: prisoners include the dead stones
+        parts = (f"{score.black_territory} territory + {score.white_lost} prisoners", f"{score.white_territory} territory + {score.black_lost} prisoners")
+    komi = format_points(score.komi)
+    lines = [
+        f"Black {format_points(score.black)} = {parts[0]}",
+        f"White {format_points(score.white)} = {parts[1]} + {komi} komi",
+        f"prisoners taken in play: Black {taken['B']}, White {taken['W']}; dead stones: {len(score.dead)}",
+        f"{game.result or score.result} by {rules.name} counting"
+        + (f" (recorded: {recorded})" if recorded else "")
+        + ("" if game.is_over else ", the game not over"),
+    ]
+    return lines
+
+
+#: The picture's longer side, in pixels: enough for a poster, and a PNG of it stays
+#: within 256 MB (cairo's surfaces are 4 bytes a pixel).
+MIN_SIZE, MAX_SIZE = 16, 8192
+
+
+def picture_size(size: object) -> float:
+    """`size` as a finite number of pixels in ``MIN_SIZE..=MAX_SIZE``, or
+    :class:`ArgumentError` naming it."""
+    if isinstance(size, bool) or not isinstance(size, (int, float)):
+        raise ArgumentError(f"size must be a number of pixels, not {size!r}")
+    if isinstance(size, int) and not MIN_SIZE <= size <= MAX_SIZE:  # before float(): 10**400
+        raise ArgumentError(f"size must be within {MIN_SIZE}..={MAX_SIZE} pixels, not {size}")
+    if not math.isfinite(size) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise ArgumentError(f"size must be within {MIN_SIZE}..={MAX_SIZE} pixels, not {size!r}")
+    return float(size)
 
 
 def star_points(size: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import EngineCrashed, EngineError, EngineProtocolError, EngineTimeout, GtpError
 from .bot import MctsEngine, search
 from .controller import GtpController
-from .engine import Engine, GtpFailure, Policy
+from .engine import Engine, GtpFailure, Policy, Stream
 
 __all__ = [
     "Engine",
@@ -20,4 +20,5 @@ __all__ = [
     "MctsEngine",
     "Policy",
     "search",
+    "Stream",
 ]

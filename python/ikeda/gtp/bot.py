@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from .. import _core
 from ..limits import MAX_SEED, probability, whole
 from ..limits import seconds as seconds_arg
 from ..game import Game, Move
 from ..rules import Rules
-from .engine import Engine
+from . import analysis
+from .engine import Engine, GtpFailure, Stream
 
 #: Resign when the best move's estimated win rate falls below this.
 RESIGN_BELOW = 0.1
@@ -59,18 +62,143 @@ class MctsEngine(Engine):
         self._playouts_given = playouts
         self.seconds = seconds
         self.seed = whole(seed, "seed", 0, MAX_SEED)
+        for name, fmt in (("lz-analyze", "lz"), ("kata-analyze", "kata")):
+            self.register(name, functools.partial(self._analyze, fmt=fmt))
+        for name, fmt in (("genmove_analyze", "lz"), ("lz-genmove_analyze", "lz"), ("kata-genmove_analyze", "kata")):
+            self.register(name, functools.partial(self._genmove_analyze, fmt=fmt))
+        self.register("gogui-analyze_commands", lambda args: "\n".join(GOGUI_ANALYZE_COMMANDS))
+        self.register("ikeda-ownership", self._ownership_gfx)
+        self.register("ikeda-final_status", self._status_gfx)
 
-    def choose_move(self, game: Game) -> Move:
-        # A new seed per position, so that repeated positions are searched afresh.
-        seed = (self.seed * 1_000_003 + len(game.moves)) % (MAX_SEED + 1)
-        # The clock, when the controller gave one, bounds the time per move too.
+    # -- analysis (docs/gtp.md, "Analysis") ------------------------------------------
+
+    def _budget(self, game: Game) -> tuple[int, float]:
+        """The playouts and seconds of a move: the bot's own, bounded by the clock."""
         seconds = self.seconds
         clock = self.time_for_move(game.to_move)
         playouts = self.playouts
         if clock is not None:
             seconds = clock if seconds <= 0 else min(seconds, clock)
             if self.seconds <= 0 and self._playouts_given is None:
-                playouts = MAX_PLAYOUTS  # the clock is the budget
-        move, _, _ = search(game, playouts=playouts, seconds=seconds, seed=seed)
+                playouts = MAX_PLAYOUTS
+        return playouts, seconds
+
+    def _seed(self, game: Game) -> int:
+        # A new seed per position, so that repeated positions are searched afresh.
+        return (self.seed * 1_000_003 + len(game.moves)) % (MAX_SEED + 1)
+
+    def _analyze(self, args: list[str], fmt: str) -> Stream:
+        interval, ownership = _analysis_args(args, self.game.to_move)
+        game = self.game.copy()
+        state: dict[str, analysis.Analysis] = {}
+        rounds = [0]
+
+        def report() -> str | None:
+            if game.is_over:
+                return None
+            rounds[0] += 1
+            seed = (self._seed(game) + rounds[0]) % (MAX_SEED + 1)
+            a = analysis.analyze(game, playouts=MAX_PLAYOUTS, seconds=interval, seed=seed)
+            state["a"] = state["a"].merge(a) if "a" in state else a
+            return analysis.lz_info(state["a"]) if fmt == "lz" else analysis.kata_info(state["a"], ownership)
+
+        return Stream(report)
+
+    def _genmove_analyze(self, args: list[str], fmt: str) -> Stream:
+        color = self._color(args[:1], "genmove_analyze", 1)
+        _, ownership = _analysis_args(args[1:], color)
+        game = self.game.copy()
+        playouts, seconds = self._budget(game)
+        done: dict[str, str] = {}
+
+        def report() -> str | None:
+            if game.is_over:
+                done["move"] = "pass"
+                return None
+            a = analysis.analyze(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
+            done["move"] = a.choice
+            return analysis.lz_info(a) if fmt == "lz" else analysis.kata_info(a, ownership)
+
+        def final() -> str:
+            move = done.get("move", "pass")
+            if move != "resign" and not game.is_over:
+                self.game.play(move)
+                move = self.game.moves[-1]
+            return f"play {move}"
+
+        return Stream(report, final, once=True)
+
+    def _ownership_gfx(self, args: list[str]) -> str:
+        """GoGui ``gfx``: each point's ownership, Black positive, as ``INFLUENCE``."""
+        game = self.game.copy()
+        playouts, seconds = self._budget(game)
+        a = analysis.analyze(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
+        sign = 1.0 if game.to_move == "B" else -1.0
+        names = game.board.vertex
+        values = " ".join(f"{names(i)} {sign * o:.2f}" for i, o in enumerate(a.ownership))
+        return f"INFLUENCE {values}\nTEXT {a.playouts} playouts"
+
+    def _status_gfx(self, args: list[str]) -> str:
+        """GoGui ``gfx``: the final status (``final_status_list``) as marks: dead stones
+        ``MARK``, seki ``TRIANGLE``, estimated ``CIRCLE``."""
+        status = self.game.final_status()
+        lines = [f"{shape} {' '.join(status[key])}" for shape, key in (("MARK", "dead"), ("TRIANGLE", "seki"), ("CIRCLE", "estimated")) if status[key]]
+        lines.append(f"TEXT dead {len(status['dead'])}, seki {len(status['seki'])}, estimated {len(status['estimated'])}")
+        return "\n".join(lines)
+
+    def choose_move(self, game: Game) -> Move:
+        # The clock, when the controller gave one, bounds the time per move too.
+        playouts, seconds = self._budget(game)
+        move, _, _ = search(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
         return move
+
+
+#: What GoGui may show (``gogui-analyze_commands``: ``type/label/command``).
+GOGUI_ANALYZE_COMMANDS = (
+    "gfx/Ownership (search)/ikeda-ownership",
+    "gfx/Final status/ikeda-final_status",
+    "plist/Dead stones/final_status_list dead",
+    "plist/Seki stones/final_status_list seki",
+    "string/Final score/final_score",
+)
+
+
+def _analysis_args(args: list[str], to_move: str) -> tuple[float, bool]:
+    """``[colour] [interval] [key value ...]`` of ``lz-analyze``/``kata-analyze``: the
+    interval in seconds (given in centiseconds, default 1 s, at least 0.05 s) and whether
+    ``ownership true`` was asked. Keys the search has no use for are read and ignored
+    (``avoid``/``allow`` with their three values)."""
+    words = list(args)
+    if words and words[0].lower() in ("b", "w", "black", "white"):
+        if words.pop(0)[0].upper() != to_move:
+            raise GtpFailure("the analysis is of the side to move")
+    centis = 100.0
+    if words and _is_number(words[0]):
+        centis = float(words.pop(0))
+    ownership = False
+    while words:
+        key = words.pop(0)
+        take = 3 if key in ("avoid", "allow") else 1
+        if len(words) < take:
+            raise GtpFailure(f"syntax error: {key} needs a value")
+        values, words = words[:take], words[take:]
+        if key == "interval":
+            if not _is_number(values[0]):
+                raise GtpFailure(f"syntax error: interval {values[0]!r} is not a number")
+            centis = float(values[0])
+        elif key == "ownership":
+            ownership = values[0].lower() == "true"
+    return min(MAX_SECONDS_PER_REPORT, max(0.05, centis / 100)), ownership
+
+
+#: The longest search behind one report (a GUI's interval is a refresh rate).
+MAX_SECONDS_PER_REPORT = 60.0
+
+
+def _is_number(text: str) -> bool:
+    try:
+        value = float(text)
+    except ValueError:
+        return False
+    return value == value and abs(value) != float("inf")
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
@@ -37,6 +38,7 @@ from ..errors import IkedaError, InvalidPositionError
 from ..coords import Color, color_name, parse_color, parse_vertex, vertex_names
 from ..game import Game, Move
 from ..handicap import handicap_points, max_fixed_handicap
+from ..limits import MAX_SECONDS
 from ..rules import Rules, as_rules
 from . import record
 
@@ -49,6 +51,60 @@ MAX_LINE = 16 * 1024
 
 class GtpFailure(Exception):
     """A command that fails; its message becomes the ``? message`` reply."""
+
+
+#: A command's handler: the arguments in, the reply out ("" for none), or a
+#: :class:`Stream` for a reply that goes on (analysis).
+Handler = Callable[[list[str]], "str | Stream"]
+
+
+class Stream:
+    """A reply that goes on: ``=`` and then the lines `report()` gives, one per report,
+    until the controller sends its next command (``lz-analyze``, ``kata-analyze``), or
+    until `report()` returns None; `final`, if any, is the last line (``play D4`` after
+    ``genmove_analyze``). :meth:`Engine.handle`, which does no I/O, answers with the
+    first report only."""
+
+    def __init__(self, report: Callable[[], str | None], final: Callable[[], str] | None = None, *, once: bool = False) -> None:
+        self.report = report
+        self.final = final
+        self.once = once  # one report, then the final line: the reply ends by itself
+        self.head = "="
+
+
+class _Streaming:
+    """A streamed reply being written by a thread: its head, then a report at a time,
+    until :meth:`stop` (the next command) or the stream's end; then its final line and
+    the blank line that ends every reply. A report that fails ends the stream."""
+
+    def __init__(self, stream: Stream, write: Callable[[str], None]) -> None:
+        self.stream, self.write = stream, write
+        self.stopping = threading.Event()
+        write(stream.head)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            while not self.stopping.is_set():
+                line = self.stream.report()
+                if line is None:
+                    break
+                if line and not self.stopping.is_set():
+                    self.write(line + "\n")
+                if self.stream.once:
+                    break
+            final = self.stream.final() if self.stream.final is not None else None
+        except Exception:  # a failing report ends the stream; the reply still ends
+            final = None
+        self.write((final + "\n" if final else "") + "\n")
+
+    def join(self) -> None:
+        self.thread.join()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join()
 
 
 class Engine:
@@ -81,7 +137,10 @@ class Engine:
         #: ``time_left``: colour -> (seconds, stones; 0 stones while in main time).
         self.time_left: dict[Color, tuple[float, int]] = {}
         self.game = self._new_game()
-        self._commands: dict[str, Callable[[list[str]], str]] = {
+        #: Set by ``ikeda-rules``: from then on ``loadsgf`` keeps the engine's rules and
+        #: komi instead of taking the record's ``RU`` and ``KM``.
+        self._rules_fixed = False
+        self._commands: dict[str, Handler] = {
             "protocol_version": lambda a: "2",
             "name": lambda a: self.name,
             "version": lambda a: self.version,
@@ -109,6 +168,29 @@ class Engine:
             "time_left": self._time_left,
         }
 
+    # -- extending -------------------------------------------------------------------
+
+    def register(self, name: str, handler: Handler | None = None) -> Any:
+        """Adds (or replaces) the command `name`: ``handler(args)`` gets the command's
+        arguments and returns the reply's text ("" for none) or a :class:`Stream`; it
+        raises :class:`GtpFailure` (or any :class:`ikeda.IkedaError`) for a ``? message``
+        reply, and a refused command leaves the engine's state as it was. Without
+        `handler`, a decorator::
+
+            @engine.register("my-eval")
+            def my_eval(args: list[str]) -> str: ...
+        """
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.+-]{1,64}", name) or name.isdigit():
+            raise IkedaError(f"a GTP command name is 1-64 letters, digits or _.+-, not all digits, not {name!r}")
+
+        def add(h: Handler) -> Handler:
+            if not callable(h):
+                raise IkedaError(f"the handler of {name!r} must be callable, not {h!r}")
+            self._commands[name] = h
+            return h
+
+        return add if handler is None else add(handler)
+
     # -- the policy ------------------------------------------------------------------
 
     def choose_move(self, game: Game) -> Move:
@@ -130,7 +212,23 @@ class Engine:
         inp = sys.stdin if stdin is None else stdin
         out = sys.stdout if stdout is None else stdout
         sink = getattr(out, "buffer", None)
+        lock = threading.Lock()
+
+        def write(text: str) -> None:
+            with lock:
+                if sink is not None:
+                    out.flush()
+                    sink.write(text.encode("utf-8", "replace"))
+                    sink.flush()
+                else:
+                    out.write(text)
+                    out.flush()
+
+        streaming: _Streaming | None = None
         for raw in _lines(inp):
+            if streaming is not None:  # the next command ends a streamed reply
+                streaming.stop()
+                streaming = None
             line = ""
             if len(raw) > MAX_LINE:
                 reply: str | None = f"?{_ident(raw)} line too long (the limit is {MAX_LINE:,} bytes)\n\n"
@@ -140,37 +238,51 @@ class Engine:
                 except UnicodeDecodeError as e:
                     reply = f"?{_ident(raw)} the line is not UTF-8 (byte {e.start + 1})\n\n"
                 else:
-                    reply = self.handle(line)
+                    reply, stream = self._dispatch(line)
+                    if stream is not None:
+                        streaming = _Streaming(stream, write)
+                        if stream.once:
+                            streaming.join()
+                            streaming = None
             if reply is None:
                 continue
-            if sink is not None:
-                out.flush()
-                sink.write(reply.encode("utf-8", "replace"))
-                sink.flush()
-            else:
-                out.write(reply)
-                out.flush()
+            write(reply)
             if _command_word(line) == "quit":
                 return
+        if streaming is not None:
+            streaming.stop()
 
     def handle(self, line: str) -> str | None:
         """The full reply to one line of input (``=id result`` or ``?id message`` and the
-        blank line that ends it), or None for a line with no command."""
+        blank line that ends it), or None for a line with no command. A streamed reply
+        (:class:`Stream`) is given with its first report only."""
+        reply, stream = self._dispatch(line)
+        if stream is None:
+            return reply
+        first = stream.report()
+        lines = [first] if first else []
+        if stream.final is not None:
+            lines.append(stream.final())
+        return stream.head + "".join(f"{x}\n" for x in lines) + "\n"
+
+    def _dispatch(self, line: str) -> tuple[str | None, Stream | None]:
+        """The reply to a line, or for a streamed one None and its :class:`Stream` (with
+        its ``=id`` head line set)."""
         if len(line) > MAX_LINE:
-            return f"?{_ident(line.encode('utf-8', 'replace')[:32])} line too long (the limit is {MAX_LINE:,} bytes)\n\n"
+            return f"?{_ident(line.encode('utf-8', 'replace')[:32])} line too long (the limit is {MAX_LINE:,} bytes)\n\n", None
         text = "".join(" " if ch == "\t" else ch for ch in line.split("#", 1)[0] if ch >= " " or ch == "\t")
         words = text.split()
         if not words:
-            return None
+            return None, None
         ident = ""
         if words[0].isdigit():
             ident, words = words[0], words[1:]
             if not words:
-                return f"?{ident} missing command\n\n"
+                return f"?{ident} missing command\n\n", None
         command, args = words[0], words[1:]
         handler = self._commands.get(command)
         if handler is None:
-            return f"?{ident} unknown command\n\n"
+            return f"?{ident} unknown command\n\n", None
         # A refused command leaves the engine as it was, also when it failed after a step
         # that changed something (a second move of one colour restarts the game from the
         # position before the move itself is refused).
@@ -179,14 +291,17 @@ class Engine:
             result = handler(args)
         except GtpFailure as e:
             self._restore(saved)
-            return f"?{ident} {_clip(str(e))}\n\n"
+            return f"?{ident} {_clip(str(e))}\n\n", None
         except IkedaError as e:
             self._restore(saved)
-            return f"?{ident} {_clip(str(e))}\n\n"
+            return f"?{ident} {_clip(str(e))}\n\n", None
         except Exception as e:  # a policy bug must not take the engine down
             self._restore(saved)
-            return f"?{ident} internal error: {type(e).__name__}: {_clip(str(e))}\n\n"
-        return f"={ident} {result}\n\n" if result else f"={ident}\n\n"
+            return f"?{ident} internal error: {type(e).__name__}: {_clip(str(e))}\n\n", None
+        if isinstance(result, Stream):
+            result.head = f"={ident}\n"
+            return None, result
+        return (f"={ident} {result}\n\n" if result else f"={ident}\n\n"), None
 
     # -- state -----------------------------------------------------------------------
 
@@ -273,7 +388,11 @@ class Engine:
         self.game = self._new_game()
 
     def _play(self, args: list[str]) -> str:
-        self._color(args, "play", 2)
+        color = self._color(args, "play", 2)
+        if self.game.is_over:
+            # Play on after the end (a GUI's user goes on): the game resumes from the
+            # position reached, as after two moves of one colour (docs/gtp.md).
+            self._restart_from_position(color)
         try:
             self.game.play(args[1])
         except IkedaError as e:
@@ -352,7 +471,7 @@ class Engine:
         if len(args) not in (1, 2):
             raise GtpFailure("syntax error: loadsgf takes a file name and an optional move number")
         upto = _int_arg(args[1:], "loadsgf") if len(args) == 2 else None
-        game, setup, first = record.load(args[0], upto, self.rules)
+        game, setup, first = record.load(args[0], upto, self.rules if self._rules_fixed else None)
         self.size, self.setup, self._first, self.game, self.rules = game.width, setup, first, game, game.rules
         self._handicap_stones = game.handicap
         return ""
@@ -360,14 +479,7 @@ class Engine:
     def _printsgf(self, args: list[str]) -> str:
         text = record.to_sgf(self.game, black=self.name, white=self.name)
         if args:
-            try:
-                with open(args[0], "w", encoding="utf-8") as f:
-                    f.write(text)
-            except OSError as e:
-                raise GtpFailure(f"cannot write {args[0]}: {e.strerror}") from None
-            except ValueError:  # a NUL byte, or a name the file system encoding cannot hold
-                shown = args[0].encode("utf-8", "backslashreplace").decode("utf-8")
-                raise GtpFailure(f"cannot write {shown}: not a valid file name") from None
+            record.write_regular(args[0], text)
             return ""
         return "\n" + text.rstrip("\n")
 
@@ -381,6 +493,7 @@ class Engine:
         if "komi" not in text:
             rules = rules.replace(komi=self.rules.komi)
         self._replace_rules(rules)
+        self._rules_fixed = True  # loadsgf no longer takes the record's RU and KM
         return str(self.rules)
 
 
@@ -433,7 +546,8 @@ class Engine:
         clock the controller gave, or None without a time limit. In byo-yomi (stones > 0)
         the period's time over its stones; in main time, the time left over the moves
         likely left (at least 10), plus one byo-yomi period's share; 90% of it, less a
-        tenth of a second for the protocol, and never below 0.05 s."""
+        tenth of a second for the protocol, never below 0.05 s nor above a search's
+        bound (:data:`ikeda.limits.MAX_SECONDS`, a day)."""
         color = color or self.game.to_move
         if self.time_settings is None:
             return None
@@ -445,7 +559,8 @@ class Engine:
             points = self.game.width * self.game.height
             moves_left = max(10.0, (0.6 * points - len(self.game.moves)) / 2)
             share = left / moves_left + (byo / stones if stones else 0.0)
-        return max(0.05, 0.9 * share - 0.1)
+        # Clocks up to 1e9 s are accepted; a share is never beyond what a search takes.
+        return min(MAX_SECONDS, max(0.05, 0.9 * share - 0.1))
 
 
 def _number(text: str, command: str) -> float:

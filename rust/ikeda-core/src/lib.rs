@@ -60,7 +60,7 @@ pub use geometry::{CoordError, Geometry, Loc, MAX_CELLS, MAX_SIDE};
 pub use history::History;
 pub use kept_legal::{KeptLegal, LocSet};
 pub use legal_positions::count_legal_positions;
-pub use mcts::{search, Choice, SearchLimits, SearchResult};
+pub use mcts::{analyze, search, Analysis, Choice, MoveInfo, SearchLimits, SearchResult};
 pub use memory::{room_for_one, NoMemory, RESERVE_PLAYS};
 pub use perft::{perft, perft_until};
 pub use playout::{

@@ -158,6 +158,8 @@ struct Tree<'a, const N: usize> {
     root: Game<N>,
     rules: &'a Rules,
     max_moves: usize,
+    /// Per point, the playouts' final owner summed (+1 Black, -1 White), when analysing.
+    ownership: Option<Vec<f64>>,
 }
 
 impl<const N: usize> Tree<'_, N> {
@@ -249,6 +251,16 @@ impl<const N: usize> Tree<'_, N> {
             .and_then(|&k| if k == 0 { None } else { self.nodes[k].mv });
         playout(&mut game, last, seed, self.max_moves, &mut sequence);
         let margin = game.score(self.rules).margin();
+        if let Some(sum) = self.ownership.as_mut() {
+            let owners = crate::territory::ownership(game.position.board(), &[]);
+            for (s, o) in sum.iter_mut().zip(owners) {
+                *s += match o {
+                    1 => 1.0,
+                    2 => -1.0,
+                    _ => 0.0,
+                };
+            }
+        }
         // Back up: each node's own result, and its children's AMAF statistics from the
         // first play at each point after it by the player to move there.
         seen.fill(0);
@@ -326,12 +338,119 @@ pub fn search<const N: usize>(
     rules: &Rules,
     limits: &SearchLimits,
 ) -> Result<SearchResult, NoMemory> {
-    if game.passes.over {
-        return Ok(SearchResult {
-            choice: Choice::Pass,
-            win_rate: 0.5,
-            playouts: 0,
+    run(game, rules, limits, false).map(|(r, _)| r)
+}
+
+/// One root move as the analysis reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveInfo {
+    /// Flat index; `None` for the pass.
+    pub mv: Option<usize>,
+    pub visits: u32,
+    /// Wins (draws half) for the side to move over `visits`.
+    pub wins: f64,
+    /// Sum of the final margins for the side to move, in points.
+    pub margin_sum: f64,
+    /// The principal variation from this move: the most visited child at each level
+    /// (flat indices, `None` for a pass), this move first.
+    pub pv: Vec<Option<usize>>,
+}
+
+/// What an analysis saw: the search's choice, every root move with at least one visit
+/// (most visited first), and each point's mean final owner over the playouts (+1 Black,
+/// -1 White), row by row from the top left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub result: SearchResult,
+    pub moves: Vec<MoveInfo>,
+    pub ownership: Vec<f64>,
+    /// Candidate moves at the root (the uniform prior is one over this).
+    pub candidates: usize,
+}
+
+/// [`search`], and what it saw (see [`Analysis`]), for GUIs' analysis commands.
+pub fn analyze<const N: usize>(
+    game: &mut Game<N>,
+    rules: &Rules,
+    limits: &SearchLimits,
+) -> Result<Analysis, NoMemory> {
+    let (result, tree) = run(game, rules, limits, true)?;
+    let geo = game.position.geometry();
+    let Some(tree) = tree else {
+        return Ok(Analysis {
+            result,
+            moves: vec![],
+            ownership: vec![0.0; geo.points()],
+            candidates: 0,
         });
+    };
+    let index = |n: &Node| n.mv.map(|l| geo.index_of_loc(l));
+    let root = &tree.nodes[0];
+    let first = root.first_child as usize;
+    let mut moves: Vec<MoveInfo> = tree.nodes[first..first + root.n_children as usize]
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.visits > 0)
+        .map(|(k, n)| {
+            let mut pv = vec![index(n)];
+            let mut id = first + k;
+            while tree.nodes[id].expanded && pv.len() < 32 {
+                let node = &tree.nodes[id];
+                let children =
+                    node.first_child as usize..(node.first_child + node.n_children) as usize;
+                let Some(best) = children.max_by_key(|&c| tree.nodes[c].visits) else {
+                    break;
+                };
+                if tree.nodes[best].visits == 0 {
+                    break;
+                }
+                pv.push(index(&tree.nodes[best]));
+                id = best;
+            }
+            MoveInfo {
+                mv: index(n),
+                visits: n.visits,
+                wins: n.wins,
+                margin_sum: n.margins / 2.0,
+                pv,
+            }
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+    let playouts = f64::from(result.playouts.max(1));
+    let ownership = tree
+        .ownership
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|s| s / playouts)
+        .collect();
+    Ok(Analysis {
+        result,
+        moves,
+        ownership,
+        candidates: root.n_children as usize,
+    })
+}
+
+/// The search itself; with `analysing`, the tree too (None for an ended game), its
+/// playouts' final ownership summed.
+#[allow(clippy::type_complexity)]
+fn run<'r, const N: usize>(
+    game: &mut Game<N>,
+    rules: &'r Rules,
+    limits: &SearchLimits,
+    analysing: bool,
+) -> Result<(SearchResult, Option<Tree<'r, N>>), NoMemory> {
+    if game.passes.over {
+        return Ok((
+            SearchResult {
+                choice: Choice::Pass,
+                win_rate: 0.5,
+                playouts: 0,
+            },
+            None,
+        ));
     }
     let mut root = game.clone();
     root.position = game.position.fork(); // copies now share the past: cheap clones
@@ -341,6 +460,7 @@ pub fn search<const N: usize>(
         root,
         rules,
         max_moves: 3 * geo.points() + 16,
+        ownership: analysing.then(|| vec![0.0; geo.points()]),
     };
     let root_game = tree.root.clone();
     tree.expand(0, &root_game)?;
@@ -382,20 +502,22 @@ pub fn search<const N: usize>(
     let chosen = if settled { pass } else { best };
     let win_rate = chosen.value();
     if limits.resign_below > 0.0 && done >= 200 && best.value() < limits.resign_below {
-        return Ok(SearchResult {
+        let result = SearchResult {
             choice: Choice::Resign,
             win_rate: best.value(),
             playouts: done,
-        });
+        };
+        return Ok((result, analysing.then_some(tree)));
     }
     let choice = chosen
         .mv
         .map_or(Choice::Pass, |l| Choice::Play(geo.index_of_loc(l)));
-    Ok(SearchResult {
+    let result = SearchResult {
         choice,
         win_rate,
         playouts: done,
-    })
+    };
+    Ok((result, analysing.then_some(tree)))
 }
 
 #[cfg(test)]
@@ -486,6 +608,29 @@ mod tests {
             .unwrap();
             assert!(matches!(r.choice, Choice::Play(_)), "{r:?}");
         }
+    }
+
+    #[test]
+    fn analysis_accounts_for_every_playout_and_agrees_with_the_search() {
+        // Black to move can capture C3 at D3: the most visited move, owning the board.
+        let mut g = game(&[".....", "..XO.", ".XO.O", "..XO.", "....."], Color::Black);
+        let rules = Rules::area3(0);
+        let a = analyze(&mut g, &rules, &limits(2000)).unwrap();
+        assert_eq!(a.result, search(&mut g, &rules, &limits(2000)).unwrap());
+        let visits: u32 = a.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(
+            visits, a.result.playouts,
+            "the root is expanded first: each playout visits one move"
+        );
+        assert!(a.moves.windows(2).all(|w| w[0].visits >= w[1].visits));
+        assert_eq!(name(&g, Choice::Play(a.moves[0].mv.unwrap())), "D3");
+        assert_eq!(a.moves[0].pv[0], a.moves[0].mv);
+        assert_eq!(a.ownership.len(), 25);
+        assert!(a.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+        assert!(
+            a.ownership[13] > 0.0 && a.ownership.iter().sum::<f64>() > 0.0,
+            "Black, who captures, owns D3 and more of the board"
+        );
     }
 
     #[test]

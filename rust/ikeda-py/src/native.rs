@@ -2,9 +2,9 @@
 //! counts. Inputs are extracted first, then the GIL is released for the work.
 
 use ikeda_core::{
-    count_games, count_legal_positions, move_cap, perft_until, random_game, search, with_tier,
-    AnyPosition, Choice, Color, CountError, CountLimits, Ending, Game, NoMemory, PassState,
-    Position, Rules, SearchLimits,
+    analyze, count_games, count_legal_positions, move_cap, perft_until, random_game, search,
+    with_tier, AnyPosition, Choice, Color, CountError, CountLimits, Ending, Game, NoMemory,
+    PassState, Position, Rules, SearchLimits,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -241,6 +241,70 @@ fn mcts_py(
         .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
 
+/// One root move of an analysis: `(flat index, visits, wins, margin sum, pv)`.
+type MoveTuple = (usize, u32, f64, f64, Vec<usize>);
+/// `(move, win_rate, playouts, root moves most visited first, ownership, candidates)`.
+type AnalysisTuple = (i64, f64, u32, Vec<MoveTuple>, Vec<f64>, usize);
+
+struct Analyze(Rules, SearchLimits);
+
+impl OnGame for Analyze {
+    type Out = Result<AnalysisTuple, NoMemory>;
+    fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out {
+        let a = analyze(game, &self.0, &self.1)?;
+        let pass = game.position.geometry().pass_index();
+        let index = match a.result.choice {
+            Choice::Play(i) => i as i64,
+            Choice::Pass => pass as i64,
+            Choice::Resign => -1,
+        };
+        let moves = a
+            .moves
+            .into_iter()
+            .map(|m| {
+                let pv = m.pv.into_iter().map(|p| p.unwrap_or(pass)).collect();
+                (m.mv.unwrap_or(pass), m.visits, m.wins, m.margin_sum, pv)
+            })
+            .collect();
+        Ok((
+            index,
+            a.result.win_rate,
+            a.result.playouts,
+            moves,
+            a.ownership,
+            a.candidates,
+        ))
+    }
+}
+
+/// [`mcts_py`] and what the search saw, for GUIs' analysis commands: `(move, win_rate,
+/// playouts, [(move, visits, wins, margin sum, pv)] most visited first, ownership
+/// (+1 Black .. -1 White per point), candidate moves)`; moves are flat indices.
+#[pyfunction]
+#[pyo3(name = "mcts_analyze", signature = (game, rules, playouts, seconds=0.0, seed=1))]
+fn mcts_analyze_py(
+    py: Python<'_>,
+    game: &Bound<'_, PyGameCore>,
+    rules: RulesArg,
+    playouts: u32,
+    seconds: f64,
+    seed: u64,
+) -> PyResult<AnalysisTuple> {
+    if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
+        return Err(bad_argument(format!(
+            "seconds must be within 0..=86400, not {seconds}"
+        )));
+    }
+    let limits = SearchLimits {
+        playouts,
+        seconds,
+        seed,
+        resign_below: 0.0,
+    };
+    with_game(py, game, Analyze(rules.native()?, limits))?
+        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+}
+
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.
 type RandomGameTuple = (Vec<usize>, bool, Option<u8>, i32, i32);
 
@@ -372,6 +436,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_games_py, m)?)?;
     m.add("COUNT_GAMES_MAX_POINTS", ikeda_core::COUNT_GAMES_MAX_POINTS)?;
     m.add_function(wrap_pyfunction!(mcts_py, m)?)?;
+    m.add_function(wrap_pyfunction!(mcts_analyze_py, m)?)?;
     m.add_function(wrap_pyfunction!(random_game_py, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(count_legal_positions_py, m)?)?;

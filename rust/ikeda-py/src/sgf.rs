@@ -258,7 +258,8 @@ fn read_games(d: &sgf::Decoded, all: bool) -> Result<Vec<GameTuple>, sgf::SgfErr
 }
 
 /// `(status, moves replayed, (number, colour, vertex, reason) of the first illegal move,
-/// over, (black, white) in half points, (message, line, column) of an error)`.
+/// over, (black, white) in half points, (message, line, column) of an error, the
+/// record's RE, its RU as `rules_key` normalises it)`.
 type OutcomeTuple = (
     &'static str,
     usize,
@@ -266,6 +267,8 @@ type OutcomeTuple = (
     bool,
     Option<(i32, i32)>,
     Option<(String, usize, usize)>,
+    Option<String>,
+    Option<String>,
 );
 
 fn outcome(o: FileOutcome) -> OutcomeTuple {
@@ -282,6 +285,8 @@ fn outcome(o: FileOutcome) -> OutcomeTuple {
                 r.over,
                 Some((r.score.black, r.score.white)),
                 None,
+                r.recorded,
+                r.rules_key,
             )
         }
         FileOutcome::Malformed(e) => (
@@ -291,10 +296,30 @@ fn outcome(o: FileOutcome) -> OutcomeTuple {
             false,
             None,
             Some((e.message, e.line, e.column)),
+            None,
+            None,
         ),
-        FileOutcome::BadSetup(m) => ("bad_setup", 0, None, false, None, Some((m, 0, 0))),
-        FileOutcome::Unreadable(m) => ("unreadable", 0, None, false, None, Some((m, 0, 0))),
-        FileOutcome::Deferred => ("deferred", 0, None, false, None, None),
+        FileOutcome::BadSetup(m) => (
+            "bad_setup",
+            0,
+            None,
+            false,
+            None,
+            Some((m, 0, 0)),
+            None,
+            None,
+        ),
+        FileOutcome::Unreadable(m) => (
+            "unreadable",
+            0,
+            None,
+            false,
+            None,
+            Some((m, 0, 0)),
+            None,
+            None,
+        ),
+        FileOutcome::Deferred => ("deferred", 0, None, false, None, None, None, None),
     }
 }
 

@@ -35,6 +35,10 @@ pub struct Replayed {
     pub illegal: Option<IllegalMove>,
     pub over: bool,
     pub score: HalfPoints,
+    /// The record's `RE` as written (to compare with the count).
+    pub recorded: Option<String>,
+    /// Its `RU` as [`rules_key`] normalises it (which ruleset it was replayed under).
+    pub rules_key: Option<String>,
 }
 
 /// Replays the main line of `record` under `rules`; the record's komi, when it has one,
@@ -75,7 +79,7 @@ pub fn replay(record: &Record, rules: &Rules) -> Result<Replayed, SetupError> {
             }
         }
         let moves = illegal.as_ref().map_or(record.moves.len(), |i| i.number - 1);
-        Ok(Replayed { moves, illegal, over: game.passes.over, score: game.score(&rules) })
+        Ok(Replayed { moves, illegal, over: game.passes.over, score: game.score(&rules), recorded: record.result.clone(), rules_key: record.rules.as_deref().map(rules_key) })
     })
 }
 

@@ -1,0 +1,106 @@
+"""``ikeda replay`` and ``sgf.replay_many``: the recorded result beside our count, Japanese
+counting only where the record was counted, trailing setup, ``--tolerant``, full names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ikeda import sgf
+from ikeda.__main__ import main
+from ikeda.cli.replay import agreement, recorded_outcome
+
+# Black owns the left, White the right, of a 5x5 board; then two passes.
+WALLS = ";B[bc];W[dc];B[bb];W[db];B[bd];W[dd];B[ba];W[da];B[be];W[de]"
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+@pytest.mark.parametrize("ru", ["Japanese", "Chinese"])
+def test_setup_after_the_last_move_is_markup_in_both_replays(tmp_path: Path, ru: str) -> None:
+    # How real records mark dead stones after the last move: AE/AB after it, no passes.
+    text = f"(;GM[1]FF[4]SZ[5]RU[{ru}]KM[0.5]RE[B+R]{WALLS};AE[dc]AB[ee];PL[W])"
+    path = write(tmp_path, "trailing.sgf", text)
+    [native] = sgf.replay_many([path], rules="area3")
+    record = sgf.read(text)
+    game = record.replay("area3")
+    assert native.ok and native.moves == len(record.moves) == 10
+    assert (native.black, native.white) == (game.score().black, game.score().white)
+    assert [p.reason for p in record.problems] == ["setup"]
+    assert "after the last move is markup" in record.problems[0].message
+    # Under the record's own rules (the Japanese preset goes through Record.replay): a
+    # result, not an IndexError, and the same moves.
+    [own] = sgf.replay_many([path])
+    assert own.ok and own.moves == 10 and own.recorded == "B+R"
+
+
+def test_japanese_records_are_counted_only_when_the_result_is_a_count(tmp_path: Path) -> None:
+    head = "(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]"
+    resigned = write(tmp_path, "a-resigned.sgf", head + f"RE[W+R]{WALLS})")
+    counted = write(tmp_path, "b-counted.sgf", head + f"RE[B+0.5]{WALLS};B[];W[])")
+    timed = write(tmp_path, "c-time.sgf", head + f"RE[B+T]{WALLS};B[];W[])")
+    chinese = write(tmp_path, "d-chinese.sgf", f"(;GM[1]FF[4]SZ[5]RU[Chinese]KM[0.5]RE[B+R]{WALLS})")
+    results = sgf.replay_many([resigned, counted, timed, chinese], threads=2)
+    assert [r.path for r in results] == [resigned, counted, timed, chinese]  # input order
+    by = {Path(r.path).name: r for r in results}
+    assert by["a-resigned.sgf"].black is None and by["c-time.sgf"].black is None
+    # 5 points of territory each (the walls' columns are stones), komi to White.
+    assert (by["b-counted.sgf"].black, by["b-counted.sgf"].white) == (5, 5.5)
+    assert by["d-chinese.sgf"].black is not None  # area counting is native and always counts
+    assert [r.rules for r in results] == ["japanese"] * 3 + ["area2"]
+    assert [r.recorded for r in results] == ["W+R", "B+0.5", "B+T", "B+R"]
+
+
+def test_recorded_results_are_read_and_compared() -> None:
+    assert recorded_outcome("B+3.5") == ("B", 3.5)
+    assert recorded_outcome("W+R") == ("W", None)
+    assert recorded_outcome("0") == ("0", 0.0) and recorded_outcome("Draw") == ("0", 0.0)
+    assert recorded_outcome("?") == (None, None) and recorded_outcome(None) == (None, None)
+    assert sgf.result_is_count("W+0.5") and not sgf.result_is_count("B+Resign")
+    r = sgf.ReplayResult("x", "ok", 9, None, True, 10.0, 6.5, None, None, None, "B+3.5", "area3")
+    assert agreement(r) == {"winner_agrees": True, "margin_agrees": True}
+    assert agreement(sgf.ReplayResult("x", "ok", 9, None, True, 10.0, 6.5, None, None, None, "B+1.5", "area3")) == {
+        "winner_agrees": True, "margin_agrees": False}
+    assert agreement(sgf.ReplayResult("x", "ok", 9, None, True, 10.0, 6.5, None, None, None, "W+R", "area3")) == {
+        "winner_agrees": None, "margin_agrees": None}
+
+
+def test_json_has_one_line_per_file_with_the_recorded_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[W+0.5]{WALLS};B[];W[])")
+    b = write(tmp_path, "b.sgf", f"(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+2]{WALLS};B[];W[])")
+    assert main(["replay", "--json", a, b]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["path"] for x in lines] == [a, b]
+    assert lines[0]["recorded"] == "W+0.5" and lines[0]["result"] == "W+0.5" and lines[0]["margin_agrees"] is True
+    # Area III: 10 points each (the middle column is neither's), komi to White.
+    assert lines[1]["recorded"] == "B+2" and lines[1]["result"].startswith("W+") and lines[1]["winner_agrees"] is False
+
+
+def test_tolerant_replays_past_a_refused_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "occupied.sgf", "(;GM[1]FF[4]SZ[5];B[cc];W[cc];W[dd])")
+    assert main(["replay", "--json", path]) == 1
+    assert json.loads(capsys.readouterr().out)["status"] == "illegal"
+    assert main(["replay", "--json", "--tolerant", path]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["status"] == "ok" and line["moves"] == 3
+
+
+def test_table_shows_full_file_names_and_agreement_by_ruleset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name = "a-record-with-a-long-name-that-a-narrow-column-would-cut-" + "x" * 40 + ".sgf"
+    path = write(tmp_path, name, "(;GM[1]FF[4]SZ[5];B[cc];W[cc])")
+    write(tmp_path, "counted.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[B+0.5]{WALLS};B[];W[])")
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["replay", "--quiet", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "…" not in out and "by ruleset" in out and "japanese" in out  # folded, never cut
+    monkeypatch.setenv("COLUMNS", "400")
+    assert main(["replay", "--quiet", str(tmp_path)]) == 1
+    assert path in capsys.readouterr().out
