@@ -187,17 +187,22 @@ def test_fox_komi_is_normalised_and_reported(name: str, komi: float) -> None:
     assert native.ok and native.white is not None and native.white % 1 == 0.5
 
 
-def test_japanese_and_korean_rules_are_the_japanese_preset() -> None:
+def test_japanese_and_korean_rules_are_the_japanese_preset(tmp_path: Path) -> None:
     for ru in ("Japanese", "japanese", "JAPANESE", "Korean", " korean "):
         r = read(f"(;SZ[9]RU[{ru}];B[ee])")
         assert r.ruleset().name == "japanese", ru
-    # The Python path (Japanese counting is not native): replayed, counted when it can be.
+    # The Python path (Japanese counting is not native): replayed, and counted only where
+    # the record's result is a count (no RE: nothing to compare with, no confirmation).
     native = replay_many([REAL / "japanese_rules.sgf"])[0]
     assert (native.status, native.moves) == ("ok", 2)
     small = replay_many([REAL / "japanese_small.sgf"])[0]
-    s = quiet(REAL / "japanese_small.sgf").replay().score()
+    assert small.ok and small.over and (small.black, small.white) == (None, None)
+    counted = tmp_path / "japanese_small_counted.sgf"
+    counted.write_text((REAL / "japanese_small.sgf").read_text().replace("KM[0.5]", "KM[0.5]RE[B+7.5]"))
+    s = quiet(counted).replay().score()
+    small = replay_many([counted])[0]
     assert small.ok and small.over and (small.black, small.white) == (s.black, s.white) == (8, 0.5)
-    forced = replay_many([REAL / "japanese_small.sgf"], rules="japanese")[0]
+    forced = replay_many([counted], rules="japanese")[0]
     assert (forced.black, forced.white) == (8, 0.5)
 
 
@@ -228,12 +233,14 @@ def test_replay_dir_matches_any_case_skips_non_regular_files(tmp_path: Path, cap
     assert row["status"] == "unreadable" and "regular file" in row["error"]
 
 
-def test_replay_rules_japanese_works(capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_rules_japanese_works(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
     from ikeda.__main__ import main
 
-    assert main(["replay", "--json", "--rules", "japanese", str(REAL / "japanese_small.sgf"), str(REAL / "setup_mid_game.sgf")]) == 1
+    counted = tmp_path / "japanese_small.sgf"  # with a counted result, so that it is counted
+    counted.write_text((REAL / "japanese_small.sgf").read_text().replace("KM[0.5]", "KM[0.5]RE[B+7.5]"))
+    assert main(["replay", "--json", "--rules", "japanese", str(counted), str(REAL / "setup_mid_game.sgf")]) == 1
     rows = {Path(r["path"]).name: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
     assert rows["japanese_small.sgf"]["status"] == "ok" and rows["japanese_small.sgf"]["black"] == 8
     assert rows["setup_mid_game.sgf"]["illegal"]["reason"] == "setup"

@@ -53,7 +53,7 @@ PROVEN_OFF_RECORD = DATA / "tygem-920587947.sgf"
 DEAD_IN_THE_OPEN = DATA / "tygem-916358065.sgf"
 REAL = sorted(
     p
-    for p in DATA.glob("*.sgf")
+    for p in DATA.glob("tygem-*.sgf")  # the Tygem games; the other sources have their own tests
     if p not in SEKI_RECORDS and p not in (LARGE_POCKET, SETTLED_POCKET, PROVEN_OFF_RECORD, DEAD_IN_THE_OPEN)
 )
 
