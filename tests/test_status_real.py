@@ -74,7 +74,7 @@ def final(path: Path) -> tuple[ikeda.Game, float]:
     return rec.replay(rules="japanese"), float(m.group(2)) * (1 if m.group(1) == "B" else -1)
 
 
-# -- vital walls: a static proof of F2 -------------------------------------------------------
+# -- vital walls: a static proof of F2 ------------------------------------------------------
 
 VITAL_WALL = ["X.OX.X", "XXXXXX"]
 
@@ -101,7 +101,7 @@ def test_a_pocket_that_does_not_touch_the_whole_chain_is_no_proof() -> None:
     assert r.status == ikeda.confirm_status(rows, split=False).status
 
 
-# -- credited groups: local games in small pockets (docs/status.md 2c) --------------------------
+# -- credited groups: local games in small pockets (docs/status.md 2c) ----------------------
 
 DEAD_IN_POCKETS = ["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"]
 
@@ -135,8 +135,8 @@ def test_one_eye_space_is_no_credited_group() -> None:
 
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
 def test_credited_groups_prove_most_stones_of_the_real_samples(path: Path) -> None:
-    """On each sample game the static proofs (vital walls and credited groups) cover more than
-    60% of the stones (the vital walls alone: 16.5% of the stones of the 400-game corpus,
+    """On each sample game the static proofs (vital walls and credited groups) cover more
+    than 60% of the stones (the vital walls alone: 16.5% of the stones of the 400-game corpus,
     benches/LOG.md): groups of several chains joined through small pockets."""
     game, _ = final(path)
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
