@@ -1,5 +1,5 @@
 """Status confirmation on real finished games (tests/data/real) and the limits that make
-it safe there: static proofs of safe walls (checked against the whole-board search), the
+it safe there: static proofs of vital walls (checked against the whole-board search), the
 opt-in estimate of unresolved regions, one budget and one memory bound for the whole
 confirmation, and refusals that are errors, never aborts."""
 
@@ -74,18 +74,18 @@ def final(path: Path) -> tuple[ikeda.Game, float]:
     return rec.replay(rules="japanese"), float(m.group(2)) * (1 if m.group(1) == "B" else -1)
 
 
-# -- safe walls: a static proof of F2 -------------------------------------------------------
+# -- vital walls: a static proof of F2 ------------------------------------------------------
 
-SAFE_WALL = ["X.OX.X", "XXXXXX"]
+VITAL_WALL = ["X.OX.X", "XXXXXX"]
 
 
-def test_safe_wall_is_f2_by_a_static_proof_and_the_whole_board_search_agrees() -> None:
+def test_vital_wall_is_f2_by_a_static_proof_and_the_whole_board_search_agrees() -> None:
     """The Black group has two pockets all of whose points touch it: {B2, C2} (White's
-    stone inside) and {E2}. The safe-wall proof makes it F2 without search; the White
+    stone inside) and {E2}. The vital-wall proof makes it F2 without search; the White
     stone is searched in its pocket alone and is dead. The exhaustive whole-board search
     (no regions) gives the same cases."""
-    split = ikeda.confirm_status(SAFE_WALL)
-    whole = ikeda.confirm_status(SAFE_WALL, split=False)
+    split = ikeda.confirm_status(VITAL_WALL)
+    whole = ikeda.confirm_status(VITAL_WALL, split=False)
     assert split.status == whole.status == ["a.da.a", "aaaaaa"]
     assert [(c.case, c.proof) for c in split.chains] == [("F2", "static"), ("N", "searched")]
     assert [(c.case, c.proof) for c in whole.chains] == [("F2", "searched"), ("N", "searched")]
@@ -101,14 +101,14 @@ def test_a_pocket_that_does_not_touch_the_whole_chain_is_no_proof() -> None:
     assert r.status == ikeda.confirm_status(rows, split=False).status
 
 
-# -- safe groups: local games in small pockets (docs/status.md 2c) --------------------------
+# -- credited groups: local games in small pockets (docs/status.md 2c) ----------------------
 
 DEAD_IN_POCKETS = ["O..X.O.", "XXXXXXX", "OOOOOOO", "O.O.O.O"]
 
 
-def test_safe_group_claims_stand_where_the_search_is_refused_and_agree_where_it_is_not() -> None:
+def test_credited_group_claims_stand_where_the_search_is_refused_and_agree_where_it_is_not() -> None:
     """Black's two eye spaces each hold a White stone: both pockets settle (Black captures
-    and keeps an eye), so the wall is F2 and the two stones N, proven by the safe-group
+    and keeps an eye), so the wall is F2 and the two stones N, proven by the credited-group
     rule. With a budget of one state the region search is refused and the claims stand
     (nothing is estimated); with the default budget the search decides the same."""
     cut = ikeda.confirm_status(DEAD_IN_POCKETS, budget=1, unresolved="estimate", playouts=10)
@@ -123,7 +123,7 @@ def test_safe_group_claims_stand_where_the_search_is_refused_and_agree_where_it_
     assert ikeda.confirm_status(DEAD_IN_POCKETS, budget=1).status == full.status
 
 
-def test_one_eye_space_is_no_safe_group() -> None:
+def test_one_eye_space_is_no_credited_group() -> None:
     """A bulky five is one eye whatever happens: nothing is claimed, and with the search
     refused the group is estimated, not proven."""
     rows = ["...XO", "..XXO", "XXXOO", "OOOO.", "O.O.O"]
@@ -134,9 +134,9 @@ def test_one_eye_space_is_no_safe_group() -> None:
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
-def test_safe_groups_prove_most_stones_of_the_real_samples(path: Path) -> None:
-    """On each sample game the static proofs (safe walls and safe groups) cover more than
-    60% of the stones (the safe walls alone: 16.5% of the stones of the 400-game corpus,
+def test_credited_groups_prove_most_stones_of_the_real_samples(path: Path) -> None:
+    """On each sample game the static proofs (vital walls and credited groups) cover more
+    than 60% of the stones (the vital walls alone: 16.5% of the stones of the 400-game corpus,
     benches/LOG.md): groups of several chains joined through small pockets."""
     game, _ = final(path)
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
@@ -145,7 +145,7 @@ def test_safe_groups_prove_most_stones_of_the_real_samples(path: Path) -> None:
     assert sum(len(c.stones) for c in static) > 0.6 * stones
 
 
-def test_safe_groups_find_dead_stones_in_a_real_game() -> None:
+def test_credited_groups_find_dead_stones_in_a_real_game() -> None:
     game, _ = final(REAL[0])
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
     dead = {tuple(c.stones) for c in r.chains if c.proof == "static" and c.case == "N"}
@@ -247,11 +247,11 @@ def _next_to(vertex: str, points: set[str]) -> bool:
     )
 
 
-def test_safe_connections_prove_a_chain_without_eyes_of_its_own_in_a_real_game() -> None:
+def test_double_connections_prove_a_chain_without_eyes_of_its_own_in_a_real_game() -> None:
     """In tygem-916173894 the Black chain Q8-R8-Q7-P6-Q6 touches no eye: its liberties
     are in the open area. P5 and Q5 are both next to it and to the large Black group below
-    (O5, O4-P4-Q4) and to no other Black chain: a safe connection (White plays one, Black
-    the other). The safe-group proof joins the chain to that group and proves it F2
+    (O5, O4-P4-Q4) and to no other Black chain: a double connection (White plays one, Black
+    the other). The credited-group proof joins the chain to that group and proves it F2
     statically; without connections it was estimated."""
     game = sgf.read(SEKI.read_text()).replay(rules="japanese")
     r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
@@ -286,7 +286,7 @@ def test_real_game_estimate_gives_the_recorded_count_and_says_what_is_proven(pat
     for region in status.unresolved:
         assert region.size == len(region.points) > 0 and region.why
     proven = [c for c in status.chains if c.proven]
-    assert proven, "the safe walls of a real game are proven statically"
+    assert proven, "the vital walls of a real game are proven statically"
     for c in status.chains:
         assert (c.case == "estimated") == (c.proof == "estimated")
         assert c.proven == (c.proof in ("static", "searched"))
@@ -413,7 +413,7 @@ def test_the_budget_is_for_all_regions_together() -> None:
     assert [n for _, n in r.regions] == [112, 112]
     assert ikeda.confirm_status(rows, budget=224).status == r.status
     # One state less than their sum: the second region's search is cut short by what the
-    # first one spent. A straight four is two eyes by the safe-group rule (docs/status.md
+    # first one spent. A straight four is two eyes by the credited-group rule (docs/status.md
     # 2c), so its chain stays proven (statically) and nothing is refused or estimated.
     cut = ikeda.confirm_status(rows, budget=223)
     assert cut.status == r.status and [n for _, n in cut.regions] == [112, 111]
@@ -445,7 +445,7 @@ def test_exhausted_address_space_is_an_error_not_an_abort() -> None:
 @st.composite
 def walled_positions(draw: Any) -> list[str]:
     """A Black wall along the bottom row and one or two random rows above it: pockets of
-    every shape, with and without White stones, where the safe-wall proof often applies."""
+    every shape, with and without White stones, where the vital-wall proof often applies."""
     h = draw(st.integers(1, 2))
     w = draw(st.integers(3, 6 if h == 1 else 4))
     top = ["".join(draw(st.lists(st.sampled_from(".XXO"), min_size=w, max_size=w))) for _ in range(h)]
@@ -457,9 +457,9 @@ def walled_positions(draw: Any) -> list[str]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rows=walled_positions())
-def test_safe_walls_agree_with_the_whole_board_search(rows: list[str]) -> None:
-    """Wherever the exhaustive whole-board search (no regions, no safe walls) is feasible,
-    the split with safe walls gives every chain the same case and status."""
+def test_vital_walls_agree_with_the_whole_board_search(rows: list[str]) -> None:
+    """Wherever the exhaustive whole-board search (no regions, no vital walls) is feasible,
+    the split with vital walls gives every chain the same case and status."""
     try:
         whole = ikeda.confirm_status(rows, split=False, budget=300_000)
     except ikeda.StatusBudgetError:
@@ -469,6 +469,6 @@ def test_safe_walls_agree_with_the_whole_board_search(rows: list[str]) -> None:
     assert [(c.stones, c.case) for c in split.chains] == [(c.stones, c.case) for c in whole.chains], rows
 
 
-def test_walled_positions_reach_the_safe_wall_proof() -> None:
+def test_walled_positions_reach_the_vital_wall_proof() -> None:
     """The generator above is not idle: such boards do prove walls statically."""
     assert any(c.proof == "static" and c.case == "F2" for c in ikeda.confirm_status(["X.OX..X.X", "XXXXXXXXX"]).chains)

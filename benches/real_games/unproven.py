@@ -1,5 +1,5 @@
 """Why chains stay unproven on real finished games: a classification by the shapes around
-them, for choosing what static rule to add to the safe groups (docs/status.md 2b-2d).
+them, for choosing what static rule to add to the credited groups (docs/status.md 2b-2d).
 
     python benches/real_games/unproven.py CORPUS_DIR [--limit N] [--show BUCKET]
         [--json OUT.jsonl]

@@ -77,7 +77,7 @@ class ChainStatus:
     """One chain: ``colour`` ("B"/"W"), ``stones`` (GTP vertices, top row first), the class
     ``class_`` ("F", "S", "N"), the ``case`` that holds first ("F1" "F2" "F3" "S1" "S2" or
     "N", or "estimated"), the final ``status`` ("alive", "seki", "dead") and the ``proof``:
-    "static" (first-class at the start, or a safe wall), "searched" (the exhaustive search
+    "static" (first-class at the start, or a vital wall), "searched" (the exhaustive search
     of its region), "estimated" (its region was beyond the search and
     ``unresolved="estimate"`` decided it by Monte-Carlo ownership: not proven) or
     "conditional" (searched exactly in a part of such a region walled off by chains the

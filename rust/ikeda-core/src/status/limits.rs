@@ -1,5 +1,6 @@
 //! Every tuning limit of status confirmation, in one place: what each bounds and why it has
-//! its value. The figures behind the values are in docs/status.md and benches/README.md.
+//! its value. The measurements that chose the values are in benches/LOG.md (dated rounds);
+//! today's figures with these values are in benches/README.md and docs/real-games.md.
 //! Nothing here is a rule of STATUS.md: changing a limit changes what is proven within
 //! reach (or how fast), never what a proof means.
 
@@ -70,7 +71,8 @@ pub(crate) const MAX_PART_NODES: usize = 5_000;
 /// 64 + 2 * 64 + 3 words: under 31 MB).
 pub(crate) const MAX_PART_MEMO: usize = 20_000;
 /// df-pn's child threshold: the second-best child's number times this (1 + ε with
-/// ε = 10, the best of 0, 0.25, 1, 3, 10 and 30 on real pockets, benches/README.md).
+/// ε = 10, the best of 0, 0.25, 1, 3, 10 and 30 on real pockets: benches/LOG.md,
+/// 2026-11-24, "Real games: df-pn for large pockets").
 pub(crate) const DFPN_WIDEN: u64 = 11;
 
 // The estimate and the conditional search (docs/status.md, "Unresolved regions").

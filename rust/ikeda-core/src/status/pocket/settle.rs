@@ -69,9 +69,10 @@ impl PocketGame {
         let found = if large {
             // A large pocket is searched by df-pn (`dfpn.rs`), which proves more of the
             // real pockets than the depth-first search within the same work
-            // (benches/README.md). The settled goal alone first, with all of the work: on
-            // the real pockets it proves more than the split goal, which is searched only
-            // with the work a refutation of the settled goal leaves.
+            // (benches/LOG.md, 2026-11-24, "Real games: df-pn for large pockets"). The
+            // settled goal alone first, with all of the work: on the real pockets it proves
+            // more than the split goal, which is searched only with the work a refutation
+            // of the settled goal leaves.
             let mut plain = ProofBudget::new(budget.limit, 0);
             let mut found = DfpnProver::new(self, all, eyes, join, None, &mut plain).prove(a);
             budget.nodes += plain.nodes;

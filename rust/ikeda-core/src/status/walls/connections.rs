@@ -1,6 +1,5 @@
-//! Double connections (docs/status.md 2d, "safe connections" there): chains of D joined
-//! by two shared empty points outside their eye space, for the credited groups of
-//! `credit.rs`.
+//! Double connections (docs/status.md 2d): chains of D joined by two shared empty points
+//! outside their eye space, for the credited groups of `credit.rs`.
 //!
 //! A *double connection* of colour D is a set S of two or more chains of D and two empty points
 //! p, q such that the chains of D next to p are exactly S, and so are those next to q.

@@ -1,6 +1,5 @@
-//! Credited groups (docs/status.md 2c, "safe groups" there): a static proof of F2 for
-//! groups whose eye space is split into small pockets, with chains joined through those
-//! pockets.
+//! Credited groups (docs/status.md 2c): a static proof of F2 for groups whose eye space is
+//! split into small pockets, with chains joined through those pockets.
 //!
 //! For colour D a *pocket* is a maximal connected set of points without D stones; its
 //! *walls* are the D chains next to it. Every point next to a pocket point is in the pocket

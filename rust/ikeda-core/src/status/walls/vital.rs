@@ -1,6 +1,6 @@
-//! Vital walls (docs/status.md 2b, "safe walls" there): a static proof of first-class life
-//! for chains that Benson's test shows unconditionally alive through small enclosed
-//! areas, each *vital* to them.
+//! Vital walls (docs/status.md 2b): a static proof of first-class life for chains that
+//! Benson's test shows unconditionally alive through small enclosed areas, each *vital* to
+//! them.
 //!
 //! For colour D, a *pocket* is a maximal connected set of points holding no D stone (empty
 //! points and A stones); a pocket is *vital* to a D chain c when it holds an empty point
