@@ -148,52 +148,24 @@ fn count_games_py(
     game: &Bound<'_, PyGameCore>,
     budget: Option<u64>,
 ) -> PyResult<u64> {
-    let (pos, c, ending, passes, lost) = native_game(game)?;
+    let state = native_game(game)?;
     let stop = AtomicBool::new(false);
-    let limits = CountLimits {
+    let op = CountAll(CountLimits {
         nodes: budget,
         stop: Some(&stop),
-    };
-    std::thread::scope(|s| {
-        let (tx, mut rx) = mpsc::channel();
-        s.spawn(move || {
-            let r = match pos {
-                AnyPosition::Small(p) => count_games(
-                    &with_state(Game::with_ending(*p, c, ending), passes, lost),
-                    limits,
-                ),
-                AnyPosition::Medium(p) => count_games(
-                    &with_state(Game::with_ending(*p, c, ending), passes, lost),
-                    limits,
-                ),
-                AnyPosition::Large(p) => count_games(
-                    &with_state(Game::with_ending(*p, c, ending), passes, lost),
-                    limits,
-                ),
-            };
-            let _ = tx.send(r);
-        });
-        loop {
-            let (back, got) = py.detach(move || {
-                let got = rx.recv_timeout(SIGNAL_POLL);
-                (rx, got)
-            });
-            rx = back;
-            match got {
-                Ok(r) => return r.map_err(count_error),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(count_error(CountError::Stopped))
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-            if let Err(e) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
-                // The count sees the flag within a few hundred thousand positions.
-                let _ = py.detach(move || rx.recv());
-                return Err(e);
-            }
-        }
-    })
+    });
+    // The count sees the flag within a few hundred thousand positions.
+    interruptible(py, &stop, move || run_native(state, &op))?.map_err(count_error)
+}
+
+/// Every complete game, within the limits.
+struct CountAll<'a>(CountLimits<'a>);
+
+impl OnGame for CountAll<'_> {
+    type Out = Result<u64, CountError>;
+    fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out {
+        count_games(game, self.0)
+    }
 }
 
 struct Search(Rules, SearchLimits);
