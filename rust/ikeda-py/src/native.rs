@@ -198,19 +198,30 @@ fn mcts_py(
     seed: u64,
     resign_below: f64,
 ) -> PyResult<(i64, f64, u32)> {
+    let limits = search_limits(playouts, seconds, seed, resign_below)?;
+    with_game(py, game, Search(rules.native()?, limits))?
+        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+}
+
+/// The limits of one search, its time bounded to a day (the clock's share of a long game is
+/// capped to the same bound in Python).
+fn search_limits(
+    playouts: u32,
+    seconds: f64,
+    seed: u64,
+    resign_below: f64,
+) -> PyResult<SearchLimits> {
     if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
         return Err(bad_argument(format!(
             "seconds must be within 0..=86400, not {seconds}"
         )));
     }
-    let limits = SearchLimits {
+    Ok(SearchLimits {
         playouts,
         seconds,
         seed,
         resign_below,
-    };
-    with_game(py, game, Search(rules.native()?, limits))?
-        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+    })
 }
 
 /// One root move of an analysis: `(flat index, visits, wins, margin sum, pv)`.
@@ -262,17 +273,7 @@ fn mcts_analyze_py(
     seconds: f64,
     seed: u64,
 ) -> PyResult<AnalysisTuple> {
-    if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
-        return Err(bad_argument(format!(
-            "seconds must be within 0..=86400, not {seconds}"
-        )));
-    }
-    let limits = SearchLimits {
-        playouts,
-        seconds,
-        seed,
-        resign_below: 0.0,
-    };
+    let limits = search_limits(playouts, seconds, seed, 0.0)?;
     with_game(py, game, Analyze(rules.native()?, limits))?
         .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
