@@ -3,7 +3,11 @@ counting only where the record was counted, trailing setup, ``--tolerant``, full
 
 from __future__ import annotations
 
+import io
 import json
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -75,7 +79,7 @@ def test_json_has_one_line_per_file_with_the_recorded_result(tmp_path: Path, cap
     a = write(tmp_path, "a.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[W+0.5]{WALLS};B[];W[])")
     b = write(tmp_path, "b.sgf", f"(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+2]{WALLS};B[];W[])")
     assert main(["replay", "--json", a, b]) == 0
-    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    lines = sorted((json.loads(x) for x in capsys.readouterr().out.splitlines()), key=lambda x: str(x["path"]))
     assert [x["path"] for x in lines] == [a, b]
     assert lines[0]["recorded"] == "W+0.5" and lines[0]["result"] == "W+0.5" and lines[0]["margin_agrees"] is True
     # Area III: 10 points each (the middle column is neither's), komi to White.
@@ -104,3 +108,53 @@ def test_table_shows_full_file_names_and_agreement_by_ruleset(
     monkeypatch.setenv("COLUMNS", "400")
     assert main(["replay", "--quiet", str(tmp_path)]) == 1
     assert path in capsys.readouterr().out
+
+
+def test_json_lines_are_streamed_as_each_record_finishes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A record of the Python path held back until released: the lines of the native one and
+    # of another Japanese one are printed meanwhile, not all at the end.
+    native = write(tmp_path, "a-native.sgf", f"(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+2]{WALLS};B[];W[])")
+    held = write(tmp_path, "b-held.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[B+R]{WALLS})")
+    quick = write(tmp_path, "c-quick.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[W+R]{WALLS})")
+    release = threading.Event()
+    replay_python = sgf._replay_python
+
+    def held_back(path: str, *args: object) -> sgf.ReplayResult:
+        if path == held:
+            release.wait(30)
+        return replay_python(path, *args)  # type: ignore[arg-type]
+
+    class Lines(io.StringIO):  # what is printed, read while the command runs
+        def lines(self) -> list[str]:
+            return self.getvalue().splitlines()
+
+    out = Lines()
+    monkeypatch.setattr(sgf, "_replay_python", held_back)
+    monkeypatch.setattr(sys, "stdout", out)
+    codes: list[int] = []
+    run = threading.Thread(target=lambda: codes.append(main(["replay", "--json", "--threads", "2", native, held, quick])))
+    run.start()
+    deadline = time.monotonic() + 30
+    while len(out.lines()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    early = sorted(json.loads(x)["path"] for x in out.lines())
+    alive = run.is_alive()
+    release.set()
+    run.join(30)
+    assert early == [native, quick] and alive
+    lines = [json.loads(x) for x in out.lines()]
+    assert [(x["path"], x["recorded"]) for x in lines[2:]] == [(held, "B+R")]
+    assert codes == [0]
+
+
+def test_replay_iter_gives_replay_many_results(tmp_path: Path) -> None:
+    paths = [
+        write(tmp_path, "area.sgf", f"(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+2]{WALLS};B[];W[])"),
+        write(tmp_path, "japanese.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[W+R]{WALLS})"),
+        write(tmp_path, "illegal.sgf", "(;GM[1]FF[4]SZ[5];B[cc];W[cc])"),
+        str(tmp_path / "missing.sgf"),
+    ]
+    many = sgf.replay_many(paths, chunk=1)
+    streamed = list(sgf.replay_iter(paths, chunk=1))
+    assert sorted(streamed, key=lambda r: r.path) == sorted(many, key=lambda r: r.path)
+    assert [r.status for r in many] == ["ok", "ok", "illegal", "unreadable"]

@@ -21,8 +21,8 @@ import os
 import re
 import stat
 import warnings
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Union
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Node", "Record", "RecordMove", "Problem", "SetupChange", "SgfWarning", "ReplayResult", "IllegalMove",
     "read", "read_all", "replay_many", "game_to_sgf", "RU_PRESETS", "MAX_FILE_BYTES",
+    "replay_iter",
 ]
 
 Source = Union[str, bytes, "os.PathLike[str]"]
@@ -579,8 +580,9 @@ def replay_many(
 ) -> list[ReplayResult]:
     """Replays the first game of every file natively on `threads` threads (0 = every
     core) with the GIL released, in chunks of `chunk` files (`on_chunk(files_done)` after
-    each, for progress). `rules` forces one ruleset on every record; by default each is
-    replayed under the preset its ``RU`` names (:data:`RU_PRESETS`, or a preset name),
+    each, and after each record of the Python path, for progress), and returns the results
+    in the order of `paths`. `rules` forces one ruleset on every record; by default each
+    is replayed under the preset its ``RU`` names (:data:`RU_PRESETS`, or a preset name),
     else Area III. The record's ``KM`` replaces the ruleset's komi. Rules strings with
     components in ``RU`` are honoured by :meth:`Record.replay` only (see docs/sgf.md).
 
@@ -590,47 +592,86 @@ def replay_many(
     (:meth:`Game.score`, which confirms the status of the stones, natively with the GIL
     released) only where the recorded result (``RE``) is a count: a resignation, a loss
     on time, a forfeit or an unknown result needs no count, and ``black``/``white`` stay
-    None."""
+    None. :func:`replay_iter` gives the same results as each is ready."""
     files = [os.fspath(p) for p in paths]
+    out: list[ReplayResult | None] = [None] * len(files)
+    done = 0
+    for batch in _replay_batches(files, rules, threads, chunk, tolerant):
+        for k, r in batch:
+            out[k] = r
+        done += len(batch)
+        if on_chunk is not None and batch:
+            on_chunk(done)
+    return [r for r in out if r is not None]
+
+
+def replay_iter(
+    paths: Iterable[str | os.PathLike[str]],
+    rules: Rules | str | None = None,
+    threads: int = 0,
+    *,
+    chunk: int = 2_000,
+    tolerant: bool = False,
+) -> Iterator[ReplayResult]:
+    """:func:`replay_many`'s results as each is ready rather than all at the end: the
+    natively replayed records of each chunk of `chunk` files (in the order of `paths`)
+    as the chunk ends, the records of the Python path (Japanese counting, `tolerant`) as
+    each finishes. So the order is not that of `paths` (each result names its ``path``);
+    the results are the same."""
+    files = [os.fspath(p) for p in paths]
+    for batch in _replay_batches(files, rules, threads, chunk, tolerant):
+        for _, r in batch:
+            yield r
+
+
+def _replay_batches(
+    files: list[str], rules: Rules | str | None, threads: int, chunk: int, tolerant: bool
+) -> Iterator[list[tuple[int, ReplayResult]]]:
+    """The results of `files` with their index, in batches as they are ready: a chunk of
+    native replays, then each record of the Python path alone. The Python path's pool
+    starts with the first record deferred to it, so it counts Japanese records while the
+    native chunks go on."""
     if threads < 0 or chunk <= 0:
         raise ArgumentError(f"threads must be >= 0 and chunk > 0 (got {threads}, {chunk})")
     forced = None if rules is None else as_rules(rules)
     native_forced = (forced is None or forced.scoring != "japanese") and not tolerant
     by_key = [(key, PRESETS[name]) for key, name in RU_PRESETS.items() if PRESETS[name].scoring != "japanese"]
     deferred = [key for key, name in RU_PRESETS.items() if PRESETS[name].scoring == "japanese"]
-    out: list[ReplayResult | None] = [None] * len(files)
-    later: list[int] = []
-    done = 0
-    for first in range(0, len(files), chunk):
-        part = range(first, min(first + chunk, len(files)))
-        if native_forced:
-            named = [files[k] for k in part if _path_error(files[k]) is None]
-            outcomes = iter(_core.sgf_replay_many(named, forced, by_key, PRESETS["area3"], threads, deferred))
-            for k in part:
-                error = _path_error(files[k])
-                if error is not None:
-                    out[k] = ReplayResult(files[k], "unreadable", 0, None, False, None, None, error, None, None)
-                    continue
-                t = next(outcomes)
-                if t[0] == "deferred":
-                    later.append(k)
-                else:
-                    out[k] = _result(files[k], t, forced)
-                    done += 1
-        else:
-            later.extend(part)
-        if on_chunk is not None and done:
-            on_chunk(done)
-    if later:
-        workers = threads or os.cpu_count() or 1
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            jobs = {pool.submit(_replay_python, files[k], forced, tolerant): k for k in later}
-            for job in as_completed(jobs):
-                out[jobs[job]] = job.result()
-                done += 1
-                if on_chunk is not None:
-                    on_chunk(done)
-    return [r for r in out if r is not None]
+    pool = ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1)
+    jobs: dict[Future[ReplayResult], int] = {}
+
+    def finished(wait: bool) -> Iterator[list[tuple[int, ReplayResult]]]:
+        for job in as_completed(list(jobs)) if wait else [j for j in jobs if j.done()]:
+            yield [(jobs.pop(job), job.result())]
+
+    try:
+        for first in range(0, len(files), chunk):
+            part = range(first, min(first + chunk, len(files)))
+            later: list[int] = []
+            batch: list[tuple[int, ReplayResult]] = []
+            if native_forced:
+                named = [files[k] for k in part if _path_error(files[k]) is None]
+                outcomes = iter(_core.sgf_replay_many(named, forced, by_key, PRESETS["area3"], threads, deferred))
+                for k in part:
+                    error = _path_error(files[k])
+                    if error is not None:
+                        batch.append((k, ReplayResult(files[k], "unreadable", 0, None, False, None, None, error, None, None)))
+                        continue
+                    t = next(outcomes)
+                    if t[0] == "deferred":
+                        later.append(k)
+                    else:
+                        batch.append((k, _result(files[k], t, forced)))
+            else:
+                later.extend(part)
+            for k in later:
+                jobs[pool.submit(_replay_python, files[k], forced, tolerant)] = k
+            yield batch
+            yield from finished(wait=False)
+        yield from finished(wait=True)
+    finally:
+        # A consumer that stops early (an error, Ctrl-C) leaves the records not started.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 #: ``RE`` values that are a count: ``B+3.5``, ``W+0``, ``0``, ``Draw`` (SGF FF[4] RE).

@@ -18,7 +18,7 @@ from rich.table import Table
 
 from ..errors import IkedaError
 from ..rules import PRESET_NAMES
-from ..sgf import ReplayResult, replay_many, result_is_count
+from ..sgf import ReplayResult, replay_iter, replay_many, result_is_count
 from .output import Subparsers, key_value_table, progress_bar, threads
 
 #: Problems listed under the summary (all of them are in ``--json``).
@@ -62,29 +62,40 @@ def run(args: argparse.Namespace) -> int:
     files = sgf_files(args.files)
     if not files:
         raise IkedaError("no SGF files found")
+    chunk = max(200, min(5_000, len(files) // 50 or 1))
+    if args.json:
+        # Streamed: each line as its record is ready (native chunks first, the Python
+        # path's records as they finish), so the order is not the files' order.
+        ok = True
+        for r in replay_iter(files, rules=args.rules, threads=args.threads, chunk=chunk, tolerant=args.tolerant):
+            print(json_line(r), flush=True)
+            ok = ok and r.ok
+        return 0 if ok else 1
     err = Console(stderr=True)
     start = time.perf_counter()
-    with progress_bar("replaying", "{task.fields[rate]} records/s", err, quiet=args.quiet or args.json) as progress:
+    with progress_bar("replaying", "{task.fields[rate]} records/s", err, quiet=args.quiet) as progress:
         task = progress.add_task("records", total=len(files), rate="-")
 
         def advance(done: int) -> None:
             elapsed = progress.tasks[0].elapsed or 1e-9
             progress.update(task, completed=done, rate=f"{done / elapsed:,.0f}")
 
-        results = replay_many(files, rules=args.rules, threads=args.threads, chunk=max(200, min(5_000, len(files) // 50 or 1)), on_chunk=advance, tolerant=args.tolerant)
+        results = replay_many(files, rules=args.rules, threads=args.threads, chunk=chunk, on_chunk=advance, tolerant=args.tolerant)
     seconds = time.perf_counter() - start
-    if args.json:
-        for r in results:
-            illegal = None if r.illegal is None else r.illegal._asdict()
-            print(json.dumps({**dataclasses.asdict(r), "illegal": illegal, "result": r.result, **agreement(r)}, ensure_ascii=False))
-    else:
-        out = Console()
-        out.print(summary(results, seconds, args.rules))
-        out.print(by_ruleset(results))
-        bad = [r for r in results if not r.ok]
-        if bad:
-            out.print(problems(bad))
+    out = Console()
+    out.print(summary(results, seconds, args.rules))
+    out.print(by_ruleset(results))
+    bad = [r for r in results if not r.ok]
+    if bad:
+        out.print(problems(bad))
     return 0 if all(r.ok for r in results) else 1
+
+
+def json_line(r: ReplayResult) -> str:
+    """One record's ``--json`` line: the :class:`ReplayResult`'s fields, our ``result``
+    and the :func:`agreement` with the recorded one."""
+    illegal = None if r.illegal is None else r.illegal._asdict()
+    return json.dumps({**dataclasses.asdict(r), "illegal": illegal, "result": r.result, **agreement(r)}, ensure_ascii=False)
 
 
 def summary(results: list[ReplayResult], seconds: float, rules: str | None) -> Table:
