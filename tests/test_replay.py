@@ -8,6 +8,7 @@ import json
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,21 @@ def test_replay_iter_gives_replay_many_results(tmp_path: Path) -> None:
     streamed = list(sgf.replay_iter(paths, chunk=1))
     assert sorted(streamed, key=lambda r: r.path) == sorted(many, key=lambda r: r.path)
     assert [r.status for r in many] == ["ok", "ok", "illegal", "unreadable"]
+
+
+def test_records_with_problems_replay_on_threads_without_warnings(tmp_path: Path) -> None:
+    # Fox's KM[750] is read as 7.5 and listed as a problem. The Python path's pool reads
+    # such records on two threads: no SgfWarning escapes (the tests turn warnings into
+    # errors) and the process's warning filters are left as they were.
+    paths = [
+        write(tmp_path, f"{i:03d}.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[750]RE[W+R]{WALLS})") for i in range(300)
+    ]
+    filters = list(warnings.filters)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        results = sgf.replay_many(paths, threads=2)
+        assert [w.message for w in caught] == []
+    assert warnings.filters == filters
+    assert {(r.status, r.recorded) for r in results} == {("ok", "W+R")}
+    with pytest.warns(sgf.SgfWarning, match="hundredths"):  # read alone says so
+        sgf.read(Path(paths[0]))

@@ -364,7 +364,7 @@ def read_all(source: Source, *, encoding: str | None = None) -> list[Record]:
     return _read(source, encoding, True)
 
 
-def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]:
+def _read(source: Source, encoding: str | None, all_games: bool, warn: bool = True) -> list[Record]:
     data: str | bytes
     path: Path | None = None
     if encoding is not None and not isinstance(encoding, str):
@@ -388,13 +388,13 @@ def _read(source: Source, encoding: str | None, all_games: bool) -> list[Record]
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _records(source, path, data, encoding, all_games)
+        return _records(source, path, data, encoding, all_games, warn)
     finally:
         if paused:
             gc.enable()
 
 
-def _records(source: Source, path: Path | None, data: str | bytes, encoding: str | None, all_games: bool) -> list[Record]:
+def _records(source: Source, path: Path | None, data: str | bytes, encoding: str | None, all_games: bool, warn: bool) -> list[Record]:
     try:
         charset, games = _core.sgf_read(data, encoding, all_games)
     except SgfError as e:
@@ -404,7 +404,7 @@ def _records(source: Source, path: Path | None, data: str | bytes, encoding: str
         raise
     records = [Record(None if charset == "str" else charset, g) for g in games]
     problems = [p for r in records for p in r.problems]
-    if problems:
+    if problems and warn:
         name = f" {path}" if path is not None else ""
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         warnings.warn(SgfWarning(f"record{name} read with problems: {problems[0]}{more}; see record.problems"), stacklevel=4)
@@ -692,9 +692,11 @@ def _replay_python(path: str, rules: Rules | None, tolerant: bool = False) -> Re
         return ReplayResult(path, status, 0, None, False, None, None, error, line, column)
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SgfWarning)
-            record = read(Path(path))
+        # Read without the SgfWarning (the problems stay in record.problems): this runs on
+        # a pool of threads, where `warnings.catch_warnings` would swap the process's
+        # filter list under the other threads, letting warnings through and leaving the
+        # ignore filter behind.
+        record = _read(Path(path), None, False, warn=False)[0]
     except SgfError as e:
         return failed("sgf_error", str(e), e.line, e.column)
     except (OSError, IkedaError) as e:
