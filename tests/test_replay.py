@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ikeda import sgf
+from ikeda.errors import ArgumentError, IkedaError
 from ikeda.__main__ import main
 from ikeda.cli.replay import agreement, recorded_outcome
 
@@ -177,3 +178,10 @@ def test_records_with_problems_replay_on_threads_without_warnings(tmp_path: Path
     assert {(r.status, r.recorded) for r in results} == {("ok", "W+R")}
     with pytest.warns(sgf.SgfWarning, match="hundredths"):  # read alone says so
         sgf.read(Path(paths[0]))
+
+
+def test_replay_iter_refuses_bad_arguments_before_it_is_iterated() -> None:
+    with pytest.raises(ArgumentError, match="threads must be >= 0"):
+        sgf.replay_iter(["a.sgf"], threads=-1)
+    with pytest.raises(IkedaError):
+        sgf.replay_iter(["a.sgf"], rules="no-such-rules")

@@ -618,10 +618,8 @@ def replay_iter(
     as the chunk ends, the records of the Python path (Japanese counting, `tolerant`) as
     each finishes. So the order is not that of `paths` (each result names its ``path``);
     the results are the same."""
-    files = [os.fspath(p) for p in paths]
-    for batch in _replay_batches(files, rules, threads, chunk, tolerant):
-        for _, r in batch:
-            yield r
+    batches = _replay_batches([os.fspath(p) for p in paths], rules, threads, chunk, tolerant)
+    return (r for batch in batches for _, r in batch)
 
 
 def _replay_batches(
@@ -630,10 +628,16 @@ def _replay_batches(
     """The results of `files` with their index, in batches as they are ready: a chunk of
     native replays, then each record of the Python path alone. The Python path's pool
     starts with the first record deferred to it, so it counts Japanese records while the
-    native chunks go on."""
+    native chunks go on. Bad arguments are refused here, before anything is replayed."""
     if threads < 0 or chunk <= 0:
         raise ArgumentError(f"threads must be >= 0 and chunk > 0 (got {threads}, {chunk})")
     forced = None if rules is None else as_rules(rules)
+    return _batches(files, forced, threads, chunk, tolerant)
+
+
+def _batches(
+    files: list[str], forced: Rules | None, threads: int, chunk: int, tolerant: bool
+) -> Iterator[list[tuple[int, ReplayResult]]]:
     native_forced = (forced is None or forced.scoring != "japanese") and not tolerant
     by_key = [(key, PRESETS[name]) for key, name in RU_PRESETS.items() if PRESETS[name].scoring != "japanese"]
     deferred = [key for key, name in RU_PRESETS.items() if PRESETS[name].scoring == "japanese"]
