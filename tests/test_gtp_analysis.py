@@ -287,7 +287,7 @@ def test_lizzie_session_streams_lz_analyze_until_name_and_plays_lz_genmove_analy
     # genmove_analyze sends "lz-genmove_analyze b 10". Every command carries its number.
     e = MctsEngine(size=9, playouts=300)
     script = ["name", "version", "boardsize 9", "komi 7.5", "play b E5", "lz-analyze 10", "name", "lz-genmove_analyze w 10", "quit"]
-    waits = {"lz-analyze 10": 0.6}
+    waits = {"lz-analyze 10": 1.0}
     text = session(e, [(f"{k} {c}", waits.get(c, 0)) for k, c in enumerate(script, 1)])
     seen = lizzie_read(text)
     assert seen["ids"] == list(range(1, len(script) + 1)), text  # every reply answers its number
@@ -295,7 +295,7 @@ def test_lizzie_session_streams_lz_analyze_until_name_and_plays_lz_genmove_analy
     # Lizzie's version check (isCheckingVersion): split on ".", Integer.parseInt(ver[1]).
     java_parse_int(str(seen["replies"][1][0]).split(".")[1])
     infos = seen["info"]
-    assert len(infos) >= 3, text  # several reports in 0.6 s at 0.1 s, and genmove's one
+    assert len(infos) >= 3, text  # several reports in 1 s at 0.1 s, and genmove's one
     for moves in infos:
         assert moves, text
         for m in moves:  # type: ignore[attr-defined]
