@@ -132,15 +132,14 @@ class MctsEngine(Engine):
 
     def _ownership_gfx(self, args: list[str]) -> str:
         """GoGui ``gfx``: each point's ownership, Black positive, as ``INFLUENCE``."""
-        game = self.game.copy()
-        playouts, seconds = self._budget(game)
-        a = analysis.analyze(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
+        game, a = self._search_for_gfx()
         sign = 1.0 if game.to_move == "B" else -1.0
         names = game.board.vertex
         values = " ".join(f"{names(i)} {sign * o:.2f}" for i, o in enumerate(a.ownership))
         return f"INFLUENCE {values}\nTEXT {a.playouts} playouts"
 
     def _search_for_gfx(self) -> tuple[Game, analysis.Analysis]:
+        """One search of the position with the bot's own budget (GoGui's gfx commands)."""
         game = self.game.copy()
         playouts, seconds = self._budget(game)
         return game, analysis.analyze(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
