@@ -69,6 +69,8 @@ class MctsEngine(Engine):
         self.register("gogui-analyze_commands", lambda args: "\n".join(GOGUI_ANALYZE_COMMANDS))
         self.register("ikeda-ownership", self._ownership_gfx)
         self.register("ikeda-final_status", self._status_gfx)
+        self.register("ikeda-best_moves", self._best_moves_gfx)
+        self.register("ikeda-pv", self._pv_gfx)
 
     # -- analysis (docs/gtp.md, "Analysis") ------------------------------------------
 
@@ -130,13 +132,35 @@ class MctsEngine(Engine):
 
     def _ownership_gfx(self, args: list[str]) -> str:
         """GoGui ``gfx``: each point's ownership, Black positive, as ``INFLUENCE``."""
-        game = self.game.copy()
-        playouts, seconds = self._budget(game)
-        a = analysis.analyze(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
+        game, a = self._search_for_gfx()
         sign = 1.0 if game.to_move == "B" else -1.0
         names = game.board.vertex
         values = " ".join(f"{names(i)} {sign * o:.2f}" for i, o in enumerate(a.ownership))
         return f"INFLUENCE {values}\nTEXT {a.playouts} playouts"
+
+    def _search_for_gfx(self) -> tuple[Game, analysis.Analysis]:
+        """One search of the position with the bot's own budget (GoGui's gfx commands)."""
+        game = self.game.copy()
+        playouts, seconds = self._budget(game)
+        return game, analysis.analyze(game, playouts=playouts, seconds=seconds, seed=self._seed(game))
+
+    def _best_moves_gfx(self, args: list[str]) -> str:
+        """GoGui ``gfx``: the most visited plays (at most 9) labelled with the side to
+        move's win rate in percent, and a ``TEXT`` line with the best one's figures (a
+        pass has no point to label: the text names it)."""
+        game, a = self._search_for_gfx()
+        labels = " ".join(f"{m.move} {round(100 * m.winrate)}%" for m in a.moves[:9] if m.move != "pass")
+        lines = [f"LABEL {labels}"] if labels else []
+        return "\n".join([*lines, _gfx_text(game, a)])
+
+    def _pv_gfx(self, args: list[str]) -> str:
+        """GoGui ``gfx``: the principal variation of the most visited move as ``VAR``
+        (colour and vertex pairs from the side to move, GoGui numbers the stones)."""
+        game, a = self._search_for_gfx()
+        colours = "bw" if game.to_move == "B" else "wb"
+        pv = a.moves[0].pv if a.moves else []
+        lines = [f"VAR {' '.join(f'{colours[k % 2]} {v}' for k, v in enumerate(pv))}"] if pv else []
+        return "\n".join([*lines, _gfx_text(game, a)])
 
     def _status_gfx(self, args: list[str]) -> str:
         """GoGui ``gfx``: the final status (``final_status_list``) as marks: dead stones
@@ -156,11 +180,21 @@ class MctsEngine(Engine):
 #: What GoGui may show (``gogui-analyze_commands``: ``type/label/command``).
 GOGUI_ANALYZE_COMMANDS = (
     "gfx/Ownership (search)/ikeda-ownership",
+    "gfx/Best moves (search)/ikeda-best_moves",
+    "gfx/Principal variation (search)/ikeda-pv",
     "gfx/Final status/ikeda-final_status",
     "plist/Dead stones/final_status_list dead",
     "plist/Seki stones/final_status_list seki",
     "string/Final score/final_score",
 )
+
+
+def _gfx_text(game: Game, a: analysis.Analysis) -> str:
+    """GoGui's status line for a search: the best move's figures for the side to move."""
+    if not a.moves:
+        return "TEXT the game is over"
+    best = a.moves[0]
+    return f"TEXT {game.to_move} {best.move}: win {100 * best.winrate:.1f}%, margin {best.score_mean:+.1f}, {a.playouts} playouts"
 
 
 def _analysis_args(args: list[str], to_move: str) -> tuple[float, bool]:
