@@ -439,6 +439,6 @@ def _unpickle_batch(
     if capped is not None:
         # Games a playout's own cap stopped (and left going on): a replay sees only the
         # batch's cap.
-        for i in np.flatnonzero(np.array(capped, dtype=bool) & ~b._games.capped()):
-            b._games.mark_capped(int(i))
+        for game in np.flatnonzero(np.array(capped, dtype=bool) & ~b._games.capped()):
+            b._games.mark_capped(int(game))
     return b
