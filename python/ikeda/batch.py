@@ -205,6 +205,14 @@ class Batch:
         self._call(self._games.sample, values, bool(logits), out)
         return out
 
+    def reseed(self, seed: int) -> None:
+        """Seeds every game's random stream (of :meth:`sample` and :meth:`playout`) anew:
+        from here on each game draws what it would in a batch made with `seed` and reset
+        as often (an environment's ``reset(seed=)``)."""
+        seed = whole(seed, "seed", 0, 2**64 - 1)
+        self._call(self._games.reseed, seed)
+        self.seed = seed
+
     @property
     def is_over(self) -> npt.NDArray[np.bool_]:
         """``(n,)`` bools: the game has ended under its ruleset."""

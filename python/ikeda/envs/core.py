@@ -68,6 +68,7 @@ class Lockstep:
         self._done = np.zeros(n, dtype=np.bool_)
         self._lost = np.zeros(n, dtype=np.bool_)
         self._rows = np.arange(n)
+        self._actions = np.zeros(n, dtype=np.int64)
         self._score = np.zeros(n)
         #: ``(n,)`` int8: whose point of view each observation row is (1 Black, 2 White).
         self.view = np.ones(n, dtype=np.int8)
@@ -146,6 +147,13 @@ class Lockstep:
         self._done = ended
         self._lost = np.zeros(self.n, dtype=np.bool_) if lost is None else lost
         return r
+
+    def sample(self, policy: npt.ArrayLike | None = None, *, logits: bool = False) -> npt.NDArray[np.int64]:
+        """One legal action per game drawn natively by :meth:`ikeda.Batch.sample` (uniform
+        among the plays without `policy`; else by its ``(n, size*size + 1)``
+        probabilities, weights or logits over the legal actions), into a buffer the next
+        call overwrites. A game being reset gets the pass (its action is ignored)."""
+        return self.batch.sample(policy, logits=logits, out=self._actions)
 
     def final_infos(self, ended: npt.NDArray[np.bool_]) -> dict[str, npt.NDArray[np.generic]]:
         """The counts of the games that just ended: ``score`` (Black minus White, komi

@@ -463,6 +463,15 @@ impl<const N: usize> Batch<N> {
         Ok(())
     }
 
+    /// Seeds every game's random stream anew from `seed`: each game draws from then on
+    /// what it would in a batch made with `seed` and reset as often.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        for (i, (rng, &resets)) in self.rngs.iter_mut().zip(&self.resets).enumerate() {
+            *rng = Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, resets));
+        }
+    }
+
     /// Game `i`'s random stream (the one [`Batch::sample`] and [`Batch::playout`] draw
     /// from): how many times the game was reset (which seeds its next stream) and the
     /// generator's state, so that a copy of the batch draws what this one would.
@@ -769,6 +778,26 @@ mod tests {
             a.reset(&[true; 8]);
             b.reset(&[true; 8]);
         }
+    }
+
+    #[test]
+    fn a_reseeded_batch_draws_as_a_new_batch_of_that_seed() {
+        let (mut a, mut b) = (
+            batch(6),
+            Batch::<CELLS_9>::new(Geometry::new(5, 5).unwrap(), Rules::area3(13), 6, 99),
+        );
+        let (mut x, mut y) = (vec![0i64; 6], vec![0i64; 6]);
+        a.reset(&[true; 6]);
+        b.reset(&[true; 6]);
+        a.reseed(99);
+        a.sample(Policy::Uniform, &mut x).unwrap();
+        b.sample(Policy::Uniform, &mut y).unwrap();
+        assert_eq!(x, y);
+        a.reset(&[true; 6]);
+        b.reset(&[true; 6]);
+        a.sample(Policy::Uniform, &mut x).unwrap();
+        b.sample(Policy::Uniform, &mut y).unwrap();
+        assert_eq!(x, y);
     }
 
     #[test]

@@ -398,6 +398,11 @@ impl PyBatch {
         Ok(())
     }
 
+    /// Seeds every game's random stream anew from `seed`.
+    fn reseed(&mut self, seed: u64) {
+        with_batch!(&mut self.games, b => b.reseed(seed));
+    }
+
     /// Game `i`'s random stream: `(resets, state)`, the count of its resets and the four
     /// words of its generator (for pickling).
     fn stream(&self, i: usize) -> PyResult<(u64, [u64; 4])> {
