@@ -14,7 +14,7 @@ such games fill their eyes and most reach the move cap, ``4*81 + 16``, truncated
 - ``batch``: the bare loop the env wraps: ``Batch(256)``, ``features(out=)``,
   ``step(actions, mask=)``, ``reset`` of the ended games: the env layer's baseline;
 - ``lockstep-numpy`` / ``lockstep-native``: the lockstep loop of docs/batch.md without
-  planes (4,096 games) whose policy comes as numpy probabilities (a network's output:
+  planes (4,096 games, the envs' move cap, until every game is over) whose policy comes as numpy probabilities (a network's output:
   ``(n, 82)`` float32, the benchmark's policy, so 1 for every play and 0 for the pass):
   numpy masks them with the legal mask and draws by the running sums (today's loop, as
   a researcher writes it: :func:`numpy_masked_draw`), against ``Batch.sample(probs)``,
@@ -121,7 +121,7 @@ LOCKSTEP_DRAWS = ("numpy", "native", "numpy-mask", "native-uniform")
 
 
 def run_lockstep(steps: int, draw_by: str, n: int = 4096) -> dict[str, Any]:
-    b = ikeda.Batch(n, SIZE, komi=KOMI, seed=2)
+    b = ikeda.Batch(n, SIZE, komi=KOMI, seed=2, max_moves=4 * PASS + 16)  # the envs' cap
     mask = b.legal_mask(out=np.empty((n, PASS + 1), dtype=np.bool_))
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(2)
     actions = np.empty(n, dtype=np.int64)
