@@ -2,9 +2,15 @@
 CPU time (every thread's; the machine's other load inflates it far less than wall time).
 
 Run as a script for the figures of docs/envs.md (one JSON line per loop, all in one
-process so that they share the machine's state)::
+process so that they share the machine's state; with ``--rounds`` the loops run that
+many times interleaved, and a last line gives the issue's targets as ratios over all
+rounds)::
 
-    PYTHONPATH=python python3 benches/python/bench_envs.py [--steps 400]
+    PYTHONPATH=python:benches/python python3 benches/python/bench_envs.py --steps 1000 --single 2000 --rounds 3 --threads 1
+
+``--threads 1`` runs the batches on one thread: their CPU time is then their work, with
+none of the spinning of idle pool threads (which CPU time counts, and which grows with
+the Python work between native calls, so it charges the env layer for it).
 
 Loops (9x9, komi 7.5, each move's observation and legal mask read, the policy uniform
 among the legal plays with the pass only when there is none, numpy's draw unless said;
@@ -60,13 +66,13 @@ def plays_only(mask: np.ndarray) -> np.ndarray:
     return m
 
 
-def run_vector(steps: int, n: int = 256) -> dict[str, Any]:
+def run_vector(steps: int, n: int = 256, threads: int = 0) -> dict[str, Any]:
     import gymnasium
 
     import ikeda.envs  # noqa: F401
 
     env = gymnasium.make_vec("ikeda/Go-v0", num_envs=n, vectorization_mode="vector_entry_point",
-                             size=SIZE, komi=KOMI, rules="area3")
+                             size=SIZE, komi=KOMI, rules="area3", threads=threads)
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(1)
     obs, _ = env.reset(seed=1)
     moves = ended = decided = 0
@@ -83,8 +89,8 @@ def run_vector(steps: int, n: int = 256) -> dict[str, Any]:
     return {"moves": moves, "ended": ended}
 
 
-def run_batch(steps: int, n: int = 256) -> dict[str, Any]:
-    b = ikeda.Batch(n, SIZE, komi=KOMI, max_moves=4 * PASS + 16)
+def run_batch(steps: int, n: int = 256, threads: int = 0) -> dict[str, Any]:
+    b = ikeda.Batch(n, SIZE, komi=KOMI, max_moves=4 * PASS + 16, threads=threads)
     mask = b.legal_mask(out=np.empty((n, PASS + 1), dtype=np.bool_))
     x = np.empty((n, 20, SIZE, SIZE), dtype=np.float32)
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(1)
@@ -120,8 +126,8 @@ def numpy_masked_draw(probs: np.ndarray, mask: np.ndarray, rng: np.random.Genera
 LOCKSTEP_DRAWS = ("numpy", "native", "numpy-mask", "native-uniform")
 
 
-def run_lockstep(steps: int, draw_by: str, n: int = 4096) -> dict[str, Any]:
-    b = ikeda.Batch(n, SIZE, komi=KOMI, seed=2, max_moves=4 * PASS + 16)  # the envs' cap
+def run_lockstep(steps: int, draw_by: str, n: int = 4096, threads: int = 0) -> dict[str, Any]:
+    b = ikeda.Batch(n, SIZE, komi=KOMI, seed=2, max_moves=4 * PASS + 16, threads=threads)  # the envs' cap
     mask = b.legal_mask(out=np.empty((n, PASS + 1), dtype=np.bool_))
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(2)
     actions = np.empty(n, dtype=np.int64)
@@ -260,6 +266,7 @@ def main() -> None:
     p.add_argument("--single", type=int, default=3000, help="moves of the one-game loops")
     p.add_argument("--only", nargs="*", help="run only these loops")
     p.add_argument("--rounds", type=int, default=1, help="run the loops this many times, interleaved")
+    p.add_argument("--threads", type=int, default=0, help="the batches' threads (0: one per core)")
     a = p.parse_args()
     # The libraries are imported before any loop is timed (an import is not a step).
     import gymnasium  # noqa: F401
@@ -270,9 +277,9 @@ def main() -> None:
     from ikeda.envs import go_v0  # noqa: F401
 
     loops: list[tuple[str, Callable[[], dict[str, Any]]]] = [
-        ("batch", lambda: run_batch(a.steps)),
-        ("vector", lambda: run_vector(a.steps)),
-        *((f"lockstep-{d}", partial(run_lockstep, a.steps, d)) for d in LOCKSTEP_DRAWS),
+        ("batch", lambda: run_batch(a.steps, threads=a.threads)),
+        ("vector", lambda: run_vector(a.steps, threads=a.threads)),
+        *((f"lockstep-{d}", partial(run_lockstep, a.steps, d, threads=a.threads)) for d in LOCKSTEP_DRAWS),
         ("aec", lambda: run_aec(a.single)),
         ("openspiel", lambda: run_openspiel(a.single)),
         ("pettingzoo", lambda: run_pettingzoo(a.single // 3)),
