@@ -5,8 +5,9 @@
 //! over them.
 //!
 //! A draw reads only the game's legal bits and the row of the policy: one pass over the
-//! legal actions keeps their running sums, and a binary search of those finds where one
-//! uniform number falls (one draw from the game's stream per game with a choice).
+//! legal actions sums their weights, a second stops at the first running sum past a
+//! uniform point of that total (one draw from the game's stream per game with a choice;
+//! a game with no legal play gets the pass without one).
 
 use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
