@@ -206,9 +206,10 @@ class Batch:
         return out
 
     def reseed(self, seed: int) -> None:
-        """Seeds every game's random stream (of :meth:`sample` and :meth:`playout`) anew:
-        from here on each game draws what it would in a batch made with `seed` and reset
-        as often (an environment's ``reset(seed=)``)."""
+        """Seeds every game's random stream (of :meth:`sample` and :meth:`playout`) anew,
+        its count of resets back to 0: from here on, through later resets too, each game
+        draws what it would in a new batch made with `seed`, whatever came before (an
+        environment's ``reset(seed=)``)."""
         seed = whole(seed, "seed", 0, 2**64 - 1)
         self._call(self._games.reseed, seed)
         self.seed = seed
