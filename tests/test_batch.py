@@ -390,9 +390,27 @@ def test_sample_follows_weights_and_logits_over_legal_actions_only() -> None:
     a = b.sample(logits, logits=True)
     assert set(a.tolist()) <= {2, 9}
     assert abs(float((a == 2).mean()) - 0.75) < 0.04
-    # All legal values zero: uniform among the plays, as without a policy.
-    z = b.sample(np.zeros((n, 10)))
-    assert (z != 9).all() and (z != 0).all() and len(set(z.tolist())) == 8
+    # Probabilities need not be normalized, and any float dtype is read.
+    a = b.sample((w / 7.0).astype(np.float64))
+    assert set(a.tolist()) <= {4, 8}
+
+
+def test_sample_refuses_a_policy_with_no_legal_weight_and_draws_nothing() -> None:
+    b = ikeda.Batch(3, 3, seed=6)
+    b.step(np.array([0, 0, 0]))  # action 0 now illegal everywhere
+    w = np.ones((3, 10), dtype=np.float32)
+    w[1, 1:] = 0.0  # game 1: weight on the illegal play only
+    twin = ikeda.Batch(3, 3, seed=6)
+    twin.step(np.array([0, 0, 0]))
+    with pytest.raises(ikeda.ArgumentError, match="game 1: the policy gives no weight to any legal action"):
+        b.sample(w)
+    with pytest.raises(ikeda.ArgumentError, match="game 1"):
+        b.sample(np.where(w > 0, 0.0, -np.inf).astype(np.float32), logits=True)
+    assert b.sample().tolist() == twin.sample().tolist(), "no stream moved"
+    # A game whose only legal action is the pass gets it, whatever its weight.
+    assert ikeda.Batch(2, (1, 1)).sample(np.zeros((2, 2))).tolist() == [1, 1]
+    with pytest.raises(ikeda.ArgumentError, match="policy must be a float array"):
+        b.sample(np.ones((3, 10), dtype=bool))
 
 
 def test_sample_is_reproducible_and_independent_of_threads() -> None:

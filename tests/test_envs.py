@@ -178,7 +178,6 @@ def test_a_numpy_policy_gradient_loop_runs_on_the_vector_env() -> None:
     n, size = 16, 5
     env = vec(n, size=size)
     obs, _ = env.reset(seed=0)
-    rng = np.random.default_rng(0)
     features = env.single_observation_space["observation"].shape[0] * size * size
     weights = np.zeros((features, size * size + 1))
     start = weights.copy()
@@ -187,10 +186,10 @@ def test_a_numpy_policy_gradient_loop_runs_on_the_vector_env() -> None:
     for _ in range(300):
         x = obs["observation"].reshape(n, -1).astype(np.float64)
         logits = x @ weights
+        actions = env.unwrapped.sample_actions(logits.astype(np.float32), logits=True)  # masked natively
         logits[obs["action_mask"] == 0] = -np.inf
         p = np.exp(logits - logits.max(1, keepdims=True))
         p /= p.sum(1, keepdims=True)
-        actions = np.array([rng.choice(size * size + 1, p=row) for row in p])
         for i in range(n):
             trajectory[i].append((x[i], int(actions[i]), p[i]))
         obs, rewards, term, trunc, _ = env.step(actions)
@@ -205,3 +204,49 @@ def test_a_numpy_policy_gradient_loop_runs_on_the_vector_env() -> None:
         for i in np.flatnonzero(env.unwrapped.engine._done & ~(term | trunc)):
             trajectory[i] = []
     assert finished >= n and np.isfinite(weights).all() and not np.array_equal(weights, start)
+
+
+def test_native_sampled_actions_are_legal_and_reproducible_from_the_seed() -> None:
+    def run(seed: int, before: int = 0) -> list[int]:
+        env = vec(8, size=5)
+        env.reset(seed=seed + 1)
+        for _ in range(before):  # steps and resets before the seeded reset change nothing
+            env.step(env.unwrapped.sample_actions())
+        obs, _ = env.reset(seed=seed)
+        seen = []
+        for _ in range(120):  # through ends and autoresets; illegal="raise" checks each
+            actions = env.unwrapped.sample_actions()
+            mask = obs["action_mask"].astype(bool)
+            live = ~env.unwrapped.engine._done
+            assert mask[np.arange(8), actions][live].all()
+            seen.extend(actions.tolist())
+            obs, *_ = env.step(actions)
+        return seen
+
+    assert run(3) == run(3, before=150) != run(4)  # past the move cap: autoresets
+
+
+def test_observations_go_to_jax_and_torch_without_a_copy() -> None:
+    """The buffers are 64-byte aligned and C-contiguous: JAX's CPU client and torch take
+    them in place (so the next step's observation shows through, as documented)."""
+    env = vec(4, size=5)
+    obs, _ = env.reset(seed=0)
+    assert all(a.ctypes.data % 64 == 0 and a.flags.c_contiguous for a in obs.values())
+    shared = []
+    try:
+        import jax
+
+        shared.append(jax.dlpack.from_dlpack(obs["observation"]))
+    except ImportError:
+        pass
+    try:
+        import torch
+
+        shared.append(torch.from_numpy(obs["observation"]))
+    except ImportError:
+        pass
+    if not shared:
+        pytest.skip("neither jax nor torch is installed")
+    before = [float(x[0, -4, 0, 0]) for x in shared]  # Black to move: all ones
+    env.step(env.unwrapped.sample_actions())
+    assert before == [1.0] * len(shared) and [float(x[0, -4, 0, 0]) for x in shared] == [0.0] * len(shared)

@@ -69,6 +69,39 @@ def test_a_pickled_batch_has_the_same_games() -> None:
     assert np.array_equal(c.boards(), b.boards()) and np.array_equal(c.legal_mask(), b.legal_mask())
 
 
+def test_a_pickled_batch_draws_what_the_original_draws() -> None:
+    """The random streams travel with the batch: after a round trip, `sample` (uniform
+    and by a policy) and `playout` draw exactly what the original draws, also after
+    resets (whose new streams count the resets) and for games a playout's cap stopped."""
+    b = ikeda.Batch(16, 5, seed=9)
+    for _ in range(3):
+        b.step(b.sample())
+    b.reset([0, 5])
+    b.playout(max_moves=6)  # some games stopped by this cap: capped, going on
+    b.step(b.sample())
+    assert b.capped.any()
+    c = pickle.loads(pickle.dumps(b))
+    assert np.array_equal(c.capped, b.capped) and np.array_equal(c.is_over, b.is_over)
+    fresh = ikeda.Batch(16, 5, seed=9)
+    for game in np.flatnonzero(~b.is_over):
+        fresh.set_game(int(game), b.game(int(game)))
+    policy = np.random.default_rng(0).random((16, 26)).astype(np.float32)
+    drawn = b.sample(policy)
+    assert np.array_equal(c.sample(policy), drawn)
+    assert not np.array_equal(fresh.sample(policy), drawn), "the streams are not the seed's"
+    for round in range(40):
+        a = b.sample()
+        assert np.array_equal(c.sample(), a), round
+        b.step(a)
+        c.step(a)
+        if round % 10 == 9:
+            b.reset(b.is_over)
+            c.reset(c.is_over)
+    b.playout()
+    c.playout()
+    assert np.array_equal(c.boards(), b.boards()) and np.array_equal(c.lengths, b.lengths)
+
+
 def test_games_copy_out_of_and_into_a_batch() -> None:
     b = ikeda.Batch(3, 5, komi=0.5, seed=4)
     b.playout(max_moves=20)

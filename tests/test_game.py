@@ -466,3 +466,29 @@ def test_one_game_per_thread() -> None:
         threaded = list(pool.map(_random_game, seeds))
     assert threaded == sequential
     assert len({tuple(r[0]) for r in sequential}) == len(seeds)  # the games differ
+
+
+def test_moves_follow_plays_undos_and_copies_and_are_the_callers_to_change() -> None:
+    """`moves` keeps its names between calls and extends them by the moves played since:
+    after every play, undo (the record loses its end) and copy it is the record."""
+    g, rng = ikeda.Game(5), random.Random(3)
+    record: list[str] = []
+    for step in range(400):
+        if record and rng.random() < 0.3:
+            g.undo()
+            record.pop()
+        elif not g.is_over:
+            plays = g.legal_moves()
+            move = rng.choice(plays)
+            g.play(move)
+            record.append("pass" if move == "pass" else move)
+        if rng.random() < 0.5:
+            assert g.moves == record == [g.board.vertex(i) for i in g.move_indices], step
+        if step % 50 == 0:
+            h = g.copy()
+            h.play("pass") if not h.is_over else h.undo()
+            assert g.moves == record and h.moves != record
+    mine = g.moves
+    mine.append("A1")
+    mine[0] = "B2"
+    assert g.moves == record and g.moves is not g.moves

@@ -2,9 +2,15 @@
 CPU time (every thread's; the machine's other load inflates it far less than wall time).
 
 Run as a script for the figures of docs/envs.md (one JSON line per loop, all in one
-process so that they share the machine's state)::
+process so that they share the machine's state; with ``--rounds`` the loops run that
+many times interleaved, and a last line gives the issue's targets as ratios over all
+rounds)::
 
-    PYTHONPATH=python python3 benches/python/bench_envs.py [--steps 400]
+    PYTHONPATH=python:benches/python python3 benches/python/bench_envs.py --steps 1000 --single 2000 --rounds 3 --threads 1
+
+``--threads 1`` runs the batches on one thread: their CPU time is then their work, with
+none of the spinning of idle pool threads (which CPU time counts, and which grows with
+the Python work between native calls, so it charges the env layer for it).
 
 Loops (9x9, komi 7.5, each move's observation and legal mask read, the policy uniform
 among the legal plays with the pass only when there is none, numpy's draw unless said;
@@ -14,15 +20,23 @@ such games fill their eyes and most reach the move cap, ``4*81 + 16``, truncated
 - ``batch``: the bare loop the env wraps: ``Batch(256)``, ``features(out=)``,
   ``step(actions, mask=)``, ``reset`` of the ended games: the env layer's baseline;
 - ``lockstep-numpy`` / ``lockstep-native``: the lockstep loop of docs/batch.md without
-  planes (4,096 games), numpy's draw from the mask against ``Batch.sample`` given the
-  same policy as numpy probabilities (the native masked draw), and ``Batch.sample()``
-  with no policy (``lockstep-native-uniform``: the same draw, no array passed in);
+  planes (4,096 games, the envs' move cap, until every game is over) whose policy comes as numpy probabilities (a network's output:
+  ``(n, 82)`` float32, the benchmark's policy, so 1 for every play and 0 for the pass):
+  numpy masks them with the legal mask and draws by the running sums (today's loop, as
+  a researcher writes it: :func:`numpy_masked_draw`), against ``Batch.sample(probs)``,
+  the native masked draw, which needs no mask at all;
+- ``lockstep-numpy-mask``: the same loop with numpy's cheapest draw from the bool mask
+  (:class:`lockstep_loop.RandomActions`, no probabilities), and
+  ``lockstep-native-uniform``: ``Batch.sample()`` with no policy;
 - ``aec``: ``ikeda.envs.go_v0`` (one game, PettingZoo's AEC API);
 - ``pettingzoo``: PettingZoo's classic ``go_v5`` (``pettingzoo.make("aec",
   "classic/go-v5")``, needs pygame);
-- ``openspiel``: pyspiel's go with ``observation_tensor`` and ``legal_actions_mask``.
+- ``openspiel``: pyspiel's go with ``observation_tensor`` and ``legal_actions_mask``;
+- ``pgx``: pgx's ``go_9x9`` on the CPU, 256 games, ``jax.jit(jax.vmap(env.step))``, the
+  policy drawn by ``jax.random.categorical`` from the mask (pgx computes each step's
+  observation itself; its games end at 162 moves); the compilation is not timed. Skipped
+  when pgx is not installed.
 
-pgx is not run: installing it needs jax, which this benchmark does not pull in.
 Under pytest each loop runs once, small, and its answers are checked.
 """
 
@@ -32,6 +46,7 @@ import argparse
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -51,13 +66,13 @@ def plays_only(mask: np.ndarray) -> np.ndarray:
     return m
 
 
-def run_vector(steps: int, n: int = 256) -> dict[str, Any]:
+def run_vector(steps: int, n: int = 256, threads: int = 0) -> dict[str, Any]:
     import gymnasium
 
     import ikeda.envs  # noqa: F401
 
     env = gymnasium.make_vec("ikeda/Go-v0", num_envs=n, vectorization_mode="vector_entry_point",
-                             size=SIZE, komi=KOMI, rules="area3")
+                             size=SIZE, komi=KOMI, rules="area3", threads=threads)
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(1)
     obs, _ = env.reset(seed=1)
     moves = ended = decided = 0
@@ -74,8 +89,8 @@ def run_vector(steps: int, n: int = 256) -> dict[str, Any]:
     return {"moves": moves, "ended": ended}
 
 
-def run_batch(steps: int, n: int = 256) -> dict[str, Any]:
-    b = ikeda.Batch(n, SIZE, komi=KOMI, max_moves=4 * PASS + 16)
+def run_batch(steps: int, n: int = 256, threads: int = 0) -> dict[str, Any]:
+    b = ikeda.Batch(n, SIZE, komi=KOMI, max_moves=4 * PASS + 16, threads=threads)
     mask = b.legal_mask(out=np.empty((n, PASS + 1), dtype=np.bool_))
     x = np.empty((n, 20, SIZE, SIZE), dtype=np.float32)
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(1)
@@ -95,27 +110,53 @@ def run_batch(steps: int, n: int = 256) -> dict[str, Any]:
     return {"moves": moves, "ended": ended}
 
 
-def run_lockstep(steps: int, native: bool | str, n: int = 4096) -> dict[str, Any]:
-    b = ikeda.Batch(n, SIZE, komi=KOMI, seed=2)
+def numpy_masked_draw(probs: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One action per row in proportion to `probs` over the legal actions of `mask`:
+    numpy's masking and inverse-CDF draw, as a lockstep loop writes it today."""
+    p = probs * mask                                  # illegal actions get no weight
+    sums = np.cumsum(p, axis=1)
+    u = rng.random(len(p)) * sums[:, -1]
+    # The first action whose running sum passes u (the pass where a row has no weight).
+    return np.minimum((sums <= u[:, None]).sum(axis=1), p.shape[1] - 1)
+
+
+#: The lockstep loops' draws: numpy's from the probabilities and the mask (today's
+#: loop), the native one from the probabilities, numpy's cheapest from the mask alone,
+#: and the native uniform one.
+LOCKSTEP_DRAWS = ("numpy", "native", "numpy-mask", "native-uniform")
+
+
+def run_lockstep(steps: int, draw_by: str, n: int = 4096, threads: int = 0) -> dict[str, Any]:
+    b = ikeda.Batch(n, SIZE, komi=KOMI, seed=2, max_moves=4 * PASS + 16, threads=threads)  # the envs' cap
     mask = b.legal_mask(out=np.empty((n, PASS + 1), dtype=np.bool_))
     draw, rng = RandomActions(n, PASS + 1), np.random.default_rng(2)
     actions = np.empty(n, dtype=np.int64)
-    policy = np.ones((n, PASS + 1), dtype=np.float32)
-    policy[:, -1] = 0.0  # the pass only where nothing else is legal: uniform fallback
-    moves = 0
+    probs = np.ones((n, PASS + 1), dtype=np.float32)  # the network's output
+    probs[:, -1] = 0.0  # the pass only where nothing else is legal
+    native = draw_by.startswith("native")
+    moves, drawing = 0, 0.0
+    clock = time.process_time
     for _ in range(steps):
         live = n - int(b.is_over.sum())
         if not live:
             break
-        if native == "uniform":
+        start = clock()
+        if draw_by == "native":
+            b.sample(probs, out=actions)
+        elif draw_by == "native-uniform":
             b.sample(out=actions)
-        elif native:
-            b.sample(policy, out=actions)
+        elif draw_by == "numpy":
+            actions = numpy_masked_draw(probs, mask, rng)
         else:
             actions = draw(mask, rng)
-        b.step(actions, mask=mask)
+        drawing += clock() - start
+        if native:
+            b.step(actions)  # the native draws read the batch's own masks
+        else:
+            assert mask[np.arange(n), actions].all()
+            b.step(actions, mask=mask)  # the new masks for the next draw, in the same call
         moves += live
-    return {"moves": moves}
+    return {"moves": moves, "length": round(float(b.lengths.mean()), 1), "draw_cpu_s": round(drawing, 3)}
 
 
 def run_aec(moves_wanted: int) -> dict[str, Any]:
@@ -171,10 +212,50 @@ def run_openspiel(moves_wanted: int) -> dict[str, Any]:
     return {"moves": moves, "games": games}
 
 
+def run_pgx(steps: int, n: int = 256) -> dict[str, Any]:
+    pytest.importorskip("pgx")
+    import jax
+    import jax.numpy as jnp
+    import pgx
+
+    env = pgx.make("go_9x9")
+    init, step = jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step))
+
+    @jax.jit
+    def choose(state: Any, key: Any) -> Any:
+        """Uniform among the legal plays, the pass only where there is none."""
+        legal = state.legal_action_mask
+        plays = legal.at[:, -1].set(False)
+        legal = jnp.where(plays.any(axis=1, keepdims=True), plays, legal)
+        return jax.random.categorical(key, jnp.log(legal.astype(jnp.float32)), axis=1)
+
+    key = jax.random.PRNGKey(6)
+    state = init(jax.random.split(key, n))
+    step(state, choose(state, key)).observation.block_until_ready()  # compiled, not timed
+    cpu, wall = time.process_time(), time.perf_counter()
+    moves = ended = 0
+    for _ in range(steps):
+        done = state.terminated | state.truncated
+        if bool(done.all()):
+            ended += n
+            key, k = jax.random.split(key)
+            state = init(jax.random.split(k, n))
+            continue
+        moves += n - int(done.sum())
+        key, k = jax.random.split(key)
+        state = step(state, choose(state, k))
+        assert state.observation.shape == (n, SIZE, SIZE, 17)
+    state.observation.block_until_ready()
+    return {"moves": moves, "ended": ended, "cpu_s": time.process_time() - cpu,
+            "wall_s": time.perf_counter() - wall}
+
+
 def timed(name: str, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Runs a loop, timed; one that times itself (leaving a compilation out) says so
+    by its own ``cpu_s`` and ``wall_s``."""
     cpu, wall = time.process_time(), time.perf_counter()
     out = run()
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    cpu, wall = out.pop("cpu_s", time.process_time() - cpu), out.pop("wall_s", time.perf_counter() - wall)
     return {"loop": name, **out, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
             "moves_per_cpu_s": round(out["moves"] / cpu), "moves_per_s": round(out["moves"] / wall)}
 
@@ -184,6 +265,8 @@ def main() -> None:
     p.add_argument("--steps", type=int, default=700, help="lockstep steps of the 256-game loops")
     p.add_argument("--single", type=int, default=3000, help="moves of the one-game loops")
     p.add_argument("--only", nargs="*", help="run only these loops")
+    p.add_argument("--rounds", type=int, default=1, help="run the loops this many times, interleaved")
+    p.add_argument("--threads", type=int, default=0, help="the batches' threads (0: one per core)")
     a = p.parse_args()
     # The libraries are imported before any loop is timed (an import is not a step).
     import gymnasium  # noqa: F401
@@ -194,19 +277,38 @@ def main() -> None:
     from ikeda.envs import go_v0  # noqa: F401
 
     loops: list[tuple[str, Callable[[], dict[str, Any]]]] = [
-        ("batch", lambda: run_batch(a.steps)),
-        ("vector", lambda: run_vector(a.steps)),
-        ("lockstep-numpy", lambda: run_lockstep(a.steps, native=False)),
-        ("lockstep-native", lambda: run_lockstep(a.steps, native=True)),
-        ("lockstep-native-uniform", lambda: run_lockstep(a.steps, native="uniform")),
+        ("batch", lambda: run_batch(a.steps, threads=a.threads)),
+        ("vector", lambda: run_vector(a.steps, threads=a.threads)),
+        *((f"lockstep-{d}", partial(run_lockstep, a.steps, d, threads=a.threads)) for d in LOCKSTEP_DRAWS),
         ("aec", lambda: run_aec(a.single)),
         ("openspiel", lambda: run_openspiel(a.single)),
         ("pettingzoo", lambda: run_pettingzoo(a.single // 3)),
+        ("pgx", lambda: run_pgx(a.steps)),
     ]
-    for name, run in loops:
-        if a.only and name not in a.only:
-            continue
-        print(json.dumps(timed(name, run)), flush=True)
+    totals: dict[str, list[float]] = {}
+    for _ in range(a.rounds):
+        for name, run in loops:
+            if a.only and name not in a.only:
+                continue
+            out = timed(name, run)
+            print(json.dumps(out), flush=True)
+            moves, cpu = totals.setdefault(name, [0.0, 0.0])
+            totals[name] = [moves + out["moves"], cpu + out["cpu_s"]]
+    print(json.dumps({"targets": targets({k: m / c for k, (m, c) in totals.items()})}), flush=True)
+
+
+def targets(rate: dict[str, float]) -> dict[str, float]:
+    """The issue's targets as ratios of the loops' moves per CPU second over all rounds:
+    the vector env against PettingZoo's go_v5 (>= 100), OpenSpiel with observation and
+    mask (>= 10) and pgx; the env layer's cost over the bare batch loop (<= 0.30); the
+    lockstep loop with the native masked draw against today's numpy one (>= 2)."""
+    pairs = {"vector_over_pettingzoo": ("vector", "pettingzoo"), "vector_over_openspiel": ("vector", "openspiel"),
+             "vector_over_pgx": ("vector", "pgx"), "lockstep_native_over_numpy": ("lockstep-native", "lockstep-numpy"),
+             "lockstep_native_uniform_over_numpy": ("lockstep-native-uniform", "lockstep-numpy")}
+    out = {k: round(rate[x] / rate[y], 2) for k, (x, y) in pairs.items() if x in rate and y in rate}
+    if "batch" in rate and "vector" in rate:
+        out["env_layer_cost"] = round(rate["batch"] / rate["vector"] - 1, 3)
+    return out
 
 
 # -- under pytest: each loop once, small, with its answers checked -----------------------
@@ -223,15 +325,38 @@ def test_bare_batch_loop_ends_games() -> None:
     assert out["ended"] >= 16 and out["moves"] == 16 * 400
 
 
-@pytest.mark.parametrize("native", [False, True, "uniform"])
-def test_lockstep_loops_play_legal_moves(native: bool | str) -> None:
-    assert run_lockstep(50, native, n=64)["moves"] == 64 * 50
+@pytest.mark.parametrize("draw_by", LOCKSTEP_DRAWS)
+def test_lockstep_loops_play_legal_moves(draw_by: str) -> None:
+    assert run_lockstep(50, draw_by, n=64)["moves"] == 64 * 50
+
+
+def test_numpy_and_native_masked_draws_follow_the_same_policy() -> None:
+    """Both draws of the lockstep loops give each legal action its share of the
+    probabilities (so the loops compared play the same policy), the pass only where a
+    row has no weight."""
+    b = ikeda.Batch(2000, 3, seed=3)
+    b.step(np.full(2000, 4))  # the centre of 3x3: actions 0..8 but 4 legal
+    mask = b.legal_mask()
+    probs = np.zeros((2000, 10), dtype=np.float32)
+    probs[:, [1, 4, 7]] = [1.0, 50.0, 3.0]  # 4 is illegal
+    probs[1, :] = 0.0  # no weight: the pass
+    numpy_draw = numpy_masked_draw(probs, mask, np.random.default_rng(0))
+    assert numpy_draw[1] == 9
+    for a in (numpy_draw, b.sample(np.where(np.arange(2000)[:, None] == 1, 1.0, probs))):
+        a = np.delete(a, 1)
+        assert set(a.tolist()) == {1, 7} and abs(float((a == 7).mean()) - 0.75) < 0.04
 
 
 def test_aec_loop_finishes_games() -> None:
     pytest.importorskip("pettingzoo")
     out = run_aec(300)
     assert out["games"] >= 1 and out["moves"] >= 300
+
+
+def test_pgx_loop_ends_games() -> None:
+    pytest.importorskip("pgx")
+    out = run_pgx(200, n=4)
+    assert out["ended"] >= 4 and out["moves"] >= 4 * 100
 
 
 def test_peer_loops_run() -> None:

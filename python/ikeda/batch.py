@@ -169,19 +169,23 @@ class Batch:
         out: npt.NDArray[np.int64] | None = None,
     ) -> npt.NDArray[np.int64]:
         """One action per game, drawn natively among its legal actions (the masks the
-        batch keeps), ready for :meth:`step`: the sampling half of a lockstep loop
-        without a numpy pass over the masks.
+        batch keeps), ready for :meth:`step`: the sampling half of a lockstep loop,
+        masking included, with no numpy pass over the masks (docs/batch.md).
 
         Without `policy`, uniform among the legal plays, the pass only when there is none.
-        With `policy` (``(n, w*h + 1)`` floats, the pass last), in proportion to its values
-        over the legal actions (the pass included): weights (finite, not negative) or, with
-        ``logits=True``, logits (a softmax over the legal actions; ``-inf`` allowed, NaN and
-        ``+inf`` not). Where a game's legal values are all zero (all ``-inf``), uniform as
-        without `policy`. A finished game gets the pass. The draws come from each game's
-        own random stream (the one :meth:`playout` uses): the same seed and calls give the
-        same actions whatever the thread count. Every value is checked before anything is
-        drawn (:class:`ikeda.ArgumentError` names the game). With `out` (a C-contiguous
-        int64 array of shape ``(n,)``) the actions are written there and `out` is returned.
+        With `policy` (``(n, w*h + 1)``, the pass last: float32 is read in place, other
+        float or integer dtypes are converted once), in proportion to its values over the
+        legal actions (the pass included): probabilities or any weights (finite, not
+        negative; they need not sum to 1) or, with ``logits=True``, logits (a softmax over
+        the legal actions; ``-inf`` allowed, NaN and ``+inf`` not). A finished game gets
+        the pass, and so does a game whose only legal action is the pass. The draws come
+        from each game's own random stream (the one :meth:`playout` uses; pickled with
+        the batch): the same seed and calls give the same actions whatever the thread
+        count. Every value is checked before anything is drawn: a wrong shape or dtype, a
+        refused value (of any action, legal or not), or a live game with legal plays whose
+        legal values are all 0 (all ``-inf``) raises :class:`ikeda.ArgumentError` naming
+        the game, and no stream moves. With `out` (a C-contiguous int64 array of shape
+        ``(n,)``) the actions are written there and `out` is returned.
         """
         if not isinstance(logits, (bool, np.bool_)):
             raise ArgumentError(f"logits must be a bool, not {type(logits).__name__}")
@@ -200,6 +204,15 @@ class Batch:
             values = np.ascontiguousarray(p, dtype=np.float32)
         self._call(self._games.sample, values, bool(logits), out)
         return out
+
+    def reseed(self, seed: int) -> None:
+        """Seeds every game's random stream (of :meth:`sample` and :meth:`playout`) anew,
+        its count of resets back to 0: from here on, through later resets too, each game
+        draws what it would in a new batch made with `seed`, whatever came before (an
+        environment's ``reset(seed=)``)."""
+        seed = whole(seed, "seed", 0, 2**64 - 1)
+        self._call(self._games.reseed, seed)
+        self.seed = seed
 
     @property
     def is_over(self) -> npt.NDArray[np.bool_]:
@@ -332,14 +345,18 @@ class Batch:
             self._komi_shift = self.rules.komi - self.komi
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickles as the configuration and every game's start and moves, replayed on
-        load (positions, turns, passes, superko histories and lengths exact). The random
-        streams of :meth:`sample` and :meth:`playout` start afresh from the seed."""
-        records = [self._call(self._games.record, i) for i in range(self._n)]
+        """Pickles as the configuration and every game's start, moves and random stream,
+        replayed on load: positions, turns, passes, superko histories, lengths, the
+        :attr:`capped` flags, and the draws of :meth:`sample` and :meth:`playout` after it
+        are the original's."""
+        with self._lock:  # one consistent state, whichever thread steps the batch
+            records = [self._games.record(i) for i in range(self._n)]
+            streams = [self._games.stream(i) for i in range(self._n)]
+            capped = self._games.capped().tolist()
         starts = sorted(self._starts.items(), key=lambda kv: kv[1])
         return _unpickle_batch, (
             self._n, self.size, self.rules, self.komi, self.seed, self.threads, self.max_moves,
-            [k for k, _ in starts], [(o, list(m), s) for o, m, s in records],
+            [k for k, _ in starts], [(o, list(m), s) for o, m, s in records], streams, capped,
         )
 
     def _which(self, where: npt.ArrayLike) -> npt.NDArray[np.bool_]:
@@ -416,8 +433,9 @@ def _unpickle_batch(
     n: int, size: tuple[int, int], rules: Rules, komi: npt.NDArray[np.float64], seed: int, threads: int,
     max_moves: int | None, starts: list[tuple[tuple[int, ...], tuple[int, ...], int]],
     records: list[tuple[int, list[int], int]],
+    streams: list[tuple[int, list[int]]] | None = None, capped: list[bool] | None = None,
 ) -> Batch:
-    """A pickled :class:`Batch` rebuilt by replaying each game."""
+    """A pickled :class:`Batch` rebuilt by replaying each game, then setting its stream."""
     b = Batch(n, size, rules=rules, komi=komi, seed=seed, threads=threads, max_moves=max_moves)
     for black, white, color in starts[1:]:
         b._starts[black, white, color] = b._games.add_start(list(black), list(white), color)
@@ -425,4 +443,11 @@ def _unpickle_batch(
         b._games.set_start(i, start)
         if origin or moves:
             b._games.set_game(i, origin, moves)
+        if streams is not None:
+            b._games.set_stream(i, *streams[i])
+    if capped is not None:
+        # Games a playout's own cap stopped (and left going on): a replay sees only the
+        # batch's cap.
+        for game in np.flatnonzero(np.array(capped, dtype=bool) & ~b._games.capped()):
+            b._games.mark_capped(int(game))
     return b

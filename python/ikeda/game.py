@@ -64,7 +64,7 @@ class Game(_core.GameCore):
     """
 
     __slots__ = (
-        "_width", "_height", "_rules", "_start_color", "_pass", "_setup", "_handicap",
+        "_width", "_height", "_rules", "_start_color", "_pass", "_setup", "_handicap", "_moves_memo",
     )
 
     def __init__(
@@ -92,6 +92,7 @@ class Game(_core.GameCore):
             w, h = board_side(w, "width"), board_side(h, "height")
         self._width, self._height = w, h
         self._rules = rules
+        self._moves_memo: tuple[int, tuple[str, ...]] | None = None
         # The pass bookkeeping (first pass, preliminary end, passes per colour, the end) is
         # the native base's, which starts with none under the ruleset's ending.
         self._ending = rules.ending
@@ -163,6 +164,7 @@ class Game(_core.GameCore):
         self._copy_native(g)
         g._width, g._height, g._rules, g._start_color = self._width, self._height, self._rules, self._start_color
         g._pass, g._setup, g._handicap = self._pass, self._setup, self._handicap
+        g._moves_memo = None
         return g
 
     __copy__ = copy
@@ -216,9 +218,21 @@ class Game(_core.GameCore):
 
     @property
     def moves(self) -> list[str]:
-        """The moves played, as GTP vertices and "pass"."""
-        names = self._names()
-        return [names[i] for i in self._board.moves]
+        """The moves played, as GTP vertices and "pass" (a new list: the caller's to
+        change)."""
+        # The names are kept between calls (a tuple, replaced whole, so that threads
+        # reading one game see a consistent one) and extended by the moves played since:
+        # the record changes only at its end, so while no move was taken back the kept
+        # names are a prefix of it. A call costs a copy of a list, not a name per move.
+        board = self._board
+        takebacks, memo = board.takebacks, self._moves_memo
+        if memo is None or memo[0] != takebacks:
+            names = self._names()
+            memo = self._moves_memo = (takebacks, tuple([names[i] for i in board.moves]))
+        elif len(memo[1]) != len(board):
+            names = self._names()
+            memo = self._moves_memo = (takebacks, memo[1] + tuple([names[i] for i in board.moves_from(len(memo[1]))]))
+        return list(memo[1])
 
     @property
     def move_indices(self) -> list[int]:

@@ -5,6 +5,7 @@ buffers, rewards, move cap, illegal-move policy and next-step autoreset, in nump
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +18,19 @@ from ..rules import Rules
 #: (:class:`ikeda.IllegalMoveError` / :class:`ikeda.InvalidMoveError`, no game changes),
 #: ``"lose"`` ends that game with the mover losing (reward -1), as pgx and PettingZoo do.
 ILLEGAL_POLICIES = ("raise", "lose")
+
+
+#: The alignment of the observation buffers: XLA's CPU client takes a host buffer
+#: without a copy (``jax.dlpack.from_dlpack``, ``jax.device_put``) only at 64 bytes.
+ALIGNMENT = 64
+
+
+def aligned_zeros(shape: tuple[int, ...], dtype: type) -> npt.NDArray[Any]:
+    """A C-contiguous array of zeros whose data starts on an :data:`ALIGNMENT` boundary."""
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    raw = np.zeros(size + ALIGNMENT, dtype=np.uint8)
+    start = -raw.ctypes.data % ALIGNMENT
+    return raw[start : start + size].view(dtype).reshape(shape)
 
 
 @dataclass
@@ -63,11 +77,12 @@ class Lockstep:
         self.channels_last = bool(channels_last)
         self.planes = 2 * history + EXTRA_PLANES
         shape = (n, w, w, self.planes) if self.channels_last else (n, self.planes, w, w)
-        self.obs = np.zeros(shape, dtype=np.float32)
-        self.mask = np.zeros((n, self.actions), dtype=np.bool_)
+        self.obs = aligned_zeros(shape, np.float32)
+        self.mask = aligned_zeros((n, self.actions), np.bool_)
         self._done = np.zeros(n, dtype=np.bool_)
         self._lost = np.zeros(n, dtype=np.bool_)
         self._rows = np.arange(n)
+        self._actions = np.zeros(n, dtype=np.int64)
         self._score = np.zeros(n)
         #: ``(n,)`` int8: whose point of view each observation row is (1 Black, 2 White).
         self.view = np.ones(n, dtype=np.int8)
@@ -146,6 +161,13 @@ class Lockstep:
         self._done = ended
         self._lost = np.zeros(self.n, dtype=np.bool_) if lost is None else lost
         return r
+
+    def sample(self, policy: npt.ArrayLike | None = None, *, logits: bool = False) -> npt.NDArray[np.int64]:
+        """One legal action per game drawn natively by :meth:`ikeda.Batch.sample` (uniform
+        among the plays without `policy`; else by its ``(n, size*size + 1)``
+        probabilities, weights or logits over the legal actions), into a buffer the next
+        call overwrites. A game being reset gets the pass (its action is ignored)."""
+        return self.batch.sample(policy, logits=logits, out=self._actions)
 
     def final_infos(self, ended: npt.NDArray[np.bool_]) -> dict[str, npt.NDArray[np.generic]]:
         """The counts of the games that just ended: ``score`` (Black minus White, komi

@@ -78,14 +78,25 @@ class GoVectorEnv(VectorEnv):
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
         """Every game back to the empty board, or those ``options["reset_mask"]`` marks.
-        Go has no chance: `seed` only seeds the action spaces' sampling."""
+        Go has no chance: `seed` seeds the action spaces' sampling and the batch's
+        streams that :meth:`sample_actions` draws from."""
         if seed is not None:
             first = seed if isinstance(seed, int) else seed[0]
-            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(first)
-            self.action_space.seed(first)
+            if first is not None:
+                self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(first)
+                self.action_space.seed(first)
+                self.engine.batch.reseed(first)
         where = None if options is None else options.get("reset_mask")
         self.engine.reset(None if where is None else np.asarray(where, dtype=np.bool_))
         return self._observation(), {}
+
+    def sample_actions(self, policy: npt.ArrayLike | None = None, *, logits: bool = False) -> npt.NDArray[np.int64]:
+        """One legal action per game, drawn natively from the batch's own masks: uniform
+        among the plays (the pass only without one), or by `policy`, the network's
+        ``(num_envs, size*size + 1)`` probabilities (or logits with ``logits=True``) over
+        every action, masked here (:meth:`ikeda.Batch.sample`). Reproducible from
+        ``reset(seed=)``. The array is overwritten by the next call."""
+        return self.engine.sample(policy, logits=logits)
 
     def step(
         self, actions: npt.ArrayLike

@@ -14,12 +14,14 @@
 
 use std::collections::TryReserveError;
 
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::batch_masks::{Ctx, Masks};
+use crate::batch_masks::Masks;
 use crate::batch_planes::Planes;
+use crate::batch_sample;
+pub use crate::batch_sample::{BadPolicy, Policy};
 use crate::color::{Cell, Color};
 use crate::game::{Game, Rules};
 use crate::geometry::{Geometry, Loc};
@@ -60,41 +62,6 @@ impl std::fmt::Display for StepError {
 }
 
 impl std::error::Error for StepError {}
-
-/// How [`Batch::sample`] weighs each game's legal actions: row `i` of a policy holds
-/// game `i`'s `w*h + 1` values, the pass last.
-#[derive(Clone, Copy, Debug)]
-pub enum Policy<'a> {
-    /// Uniform among the legal plays; the pass only when there is none.
-    Uniform,
-    /// In proportion to the weights of the legal actions (the pass included); uniform as
-    /// above where they are all zero. Weights must be finite and not negative.
-    Weights(&'a [f32]),
-    /// In proportion to `exp(logit)` of the legal actions (the pass included); uniform as
-    /// above where they are all `-inf`. Logits must not be NaN or `+inf`.
-    Logits(&'a [f32]),
-}
-
-/// A policy value that [`Batch::sample`] refuses, for the first game (lowest index) that
-/// has one: a weight negative or not finite, or a logit NaN or `+inf`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BadPolicy {
-    pub game: usize,
-    pub action: usize,
-    pub value: f32,
-}
-
-impl std::fmt::Display for BadPolicy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "game {}: policy value {} for action {} is not allowed",
-            self.game, self.value, self.action
-        )
-    }
-}
-
-impl std::error::Error for BadPolicy {}
 
 /// Input planes besides the stones: side to move, who made the first pass, and whether a
 /// pass now would end the game.
@@ -257,6 +224,13 @@ impl<const N: usize> Batch<N> {
         self.masks.invalidate(i);
         self.planes.invalidate(i);
         Ok(())
+    }
+
+    /// Marks game `i` as stopped by a playout's own cap ([`Batch::capped`]) without
+    /// ending it, as such a playout leaves a game: how a copy of one is made
+    /// ([`Batch::set_game`] knows only the batch's cap).
+    pub fn mark_capped(&mut self, i: usize) {
+        self.capped[i] = true;
     }
 
     /// The move cap ([`Batch::set_move_cap`]; `u32::MAX` when there is none).
@@ -450,11 +424,12 @@ impl<const N: usize> Batch<N> {
         Ok(())
     }
 
-    /// Draws one action per game among its legal actions (the kept masks) by `policy`,
-    /// from the game's own random stream (the one its playouts use, so the draws depend
-    /// only on the batch seed, the game and what it was asked before, not on the
-    /// threads). A finished game gets the pass. Every policy value is checked first: if
-    /// one is refused, no stream moves and the error names the lowest game.
+    /// Draws one action per game among its legal actions (the kept masks) by `policy`
+    /// (see `batch_sample`), from the game's own random stream (the one its playouts
+    /// use, so the draws depend only on the batch seed, the game and what it was asked
+    /// before, not on the threads). A finished game gets the pass. Every policy row is
+    /// checked first: if one is refused, no stream moves and the error names the lowest
+    /// game.
     pub fn sample(&mut self, policy: Policy<'_>, out: &mut [i64]) -> Result<(), BadPolicy> {
         let width = self.geometry().points() + 1;
         let values = match policy {
@@ -462,45 +437,60 @@ impl<const N: usize> Batch<N> {
             Policy::Weights(v) => Some((v, false)),
             Policy::Logits(v) => Some((v, true)),
         };
-        if let Some((v, logits)) = values {
-            let bad = |x: f32| {
-                if logits {
-                    x.is_nan() || x == f32::INFINITY
-                } else {
-                    !x.is_finite() || x < 0.0
-                }
-            };
-            let first = v
-                .par_chunks(width)
-                .enumerate()
-                .with_min_len(64)
-                .find_first(|(_, row)| row.iter().any(|&x| bad(x)));
-            if let Some((game, row)) = first {
-                let action = row.iter().position(|&x| bad(x)).unwrap_or(0);
-                return Err(BadPolicy {
-                    game,
-                    action,
-                    value: row[action],
-                });
-            }
-        }
         self.masks.refresh(&self.games);
-        let (sets, ctx) = self.masks.sets();
+        if let Some((v, logits)) = values {
+            batch_sample::check(v, logits, width, self.masks.sets().0, &self.over)?;
+        }
+        let (sets, _) = self.masks.sets();
         out.par_iter_mut()
             .zip(sets)
             .zip(&mut self.rngs)
             .zip(&self.over)
             .enumerate()
             .with_min_len(64)
-            .for_each(|(i, (((a, set), rng), &over))| {
-                *a = if over {
-                    (width - 1) as i64
-                } else {
-                    let policy = values.map(|(v, logits)| (&v[i * width..(i + 1) * width], logits));
-                    draw(ctx, set, policy, rng) as i64
-                };
-            });
+            .for_each_init(
+                batch_sample::Scratch::default,
+                |scratch, (i, (((a, set), rng), &over))| {
+                    *a = if over {
+                        (width - 1) as i64
+                    } else {
+                        let row =
+                            values.map(|(v, logits)| (&v[i * width..(i + 1) * width], logits));
+                        batch_sample::draw(set, width - 1, row, rng, scratch) as i64
+                    };
+                },
+            );
         Ok(())
+    }
+
+    /// Seeds every game's random stream anew from `seed`, its count of resets back to 0:
+    /// from then on, through later resets too, each game draws what it would in a new
+    /// batch made with `seed`, whatever came before.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        for (i, (rng, resets)) in self.rngs.iter_mut().zip(&mut self.resets).enumerate() {
+            *resets = 0;
+            *rng = Xoshiro256PlusPlus::seed_from_u64(stream_seed(seed, i, 0));
+        }
+    }
+
+    /// Game `i`'s random stream (the one [`Batch::sample`] and [`Batch::playout`] draw
+    /// from): how many times the game was reset (which seeds its next stream) and the
+    /// generator's state, so that a copy of the batch draws what this one would.
+    #[must_use]
+    pub fn stream(&self, i: usize) -> (u64, [u64; 4]) {
+        (self.resets[i], stream_state(&self.rngs[i]))
+    }
+
+    /// Sets game `i`'s random stream as [`Batch::stream`] gave it.
+    pub fn set_stream(&mut self, i: usize, resets: u64, state: [u64; 4]) {
+        let mut bytes = [0u8; 32];
+        for (chunk, word) in bytes.chunks_exact_mut(8).zip(state) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        self.resets[i] = resets;
+        // xoshiro256++ takes its seed bytes as its state, four little-endian words.
+        self.rngs[i] = Xoshiro256PlusPlus::from_seed(bytes);
     }
 
     /// Each game's score under the ruleset, Black minus White in half points, komi
@@ -683,63 +673,17 @@ fn extra_planes<const N: usize>(
     }
 }
 
-/// A uniform draw in `0..k` (`k > 0`; the bias is below `k / 2^64`).
-fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
-    ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
-}
-
-/// One action of a game whose legal plays are the bit set `set` (the pass always legal),
-/// uniform among the plays (the pass only when there is none) or by `policy`'s values
-/// (weights, or logits if the flag is set) over the legal actions, the pass last.
-fn draw(
-    ctx: &Ctx,
-    set: &[u64],
-    policy: Option<(&[f32], bool)>,
-    rng: &mut Xoshiro256PlusPlus,
-) -> usize {
-    if let Some((v, logits)) = policy {
-        let pass = v.len() - 1;
-        let mut top = f64::NEG_INFINITY;
-        if logits {
-            ctx.for_each_legal(set, |a| top = top.max(f64::from(v[a])));
-            top = top.max(f64::from(v[pass]));
-        }
-        let weight = |x: f32| {
-            if logits {
-                (f64::from(x) - top).exp()
-            } else {
-                f64::from(x)
-            }
-        };
-        let mut total = 0.0;
-        ctx.for_each_legal(set, |a| total += weight(v[a]));
-        total += weight(v[pass]);
-        if total > 0.0 && total.is_finite() {
-            let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
-            // The first action whose running sum passes `u`; the last action with weight
-            // where rounding leaves none.
-            let (mut acc, mut chosen, mut last) = (0.0, None, pass);
-            let mut visit = |a: usize| {
-                let w = weight(v[a]);
-                if chosen.is_none() && w > 0.0 {
-                    acc += w;
-                    last = a;
-                    if u < acc {
-                        chosen = Some(a);
-                    }
-                }
-            };
-            ctx.for_each_legal(set, &mut visit);
-            visit(pass);
-            return chosen.unwrap_or(last);
+/// The four state words of a xoshiro256++ generator. rand_xoshiro gives its state out
+/// only through serde, as `{"s": [w0, w1, w2, w3]}`.
+fn stream_state(rng: &Xoshiro256PlusPlus) -> [u64; 4] {
+    let value = serde_json::to_value(rng).unwrap_or_default();
+    let mut state = [0u64; 4];
+    if let Some(words) = value.get("s").and_then(|s| s.as_array()) {
+        for (w, v) in state.iter_mut().zip(words) {
+            *w = v.as_u64().unwrap_or(0);
         }
     }
-    let k: u32 = set.iter().map(|w| w.count_ones()).sum();
-    if k == 0 {
-        ctx.pass()
-    } else {
-        ctx.nth_legal(set, below(rng, k as usize) as u32)
-    }
+    state
 }
 
 /// A vector of `n` values made by `f`, or an error if memory for it is short.
@@ -805,94 +749,53 @@ mod tests {
         assert_eq!(b.lengths(), &[1, 1, 1]);
     }
 
-    /// The draws from kept bit sets are the draws of the plain definition over a bool row
-    /// (the legal actions in flat order, the pass last), for the same random stream:
-    /// uniform, weights and logits, on rows of one and of several words.
+    /// A copy of a batch whose streams were lost and set again from the original's
+    /// draws what the original draws, then and after resets (whose new streams depend on
+    /// the count of resets, which is part of a stream).
     #[test]
-    fn draws_from_bit_sets_equal_draws_from_rows() {
-        fn reference(
-            row: &[bool],
-            policy: Option<(&[f32], bool)>,
-            rng: &mut Xoshiro256PlusPlus,
-        ) -> usize {
-            let pass = row.len() - 1;
-            let legal: Vec<usize> = (0..row.len()).filter(|&a| row[a]).collect();
-            if let Some((v, logits)) = policy {
-                let top = if logits {
-                    legal
-                        .iter()
-                        .map(|&a| f64::from(v[a]))
-                        .fold(f64::NEG_INFINITY, f64::max)
-                } else {
-                    0.0
-                };
-                let weight = |a: usize| {
-                    if logits {
-                        (f64::from(v[a]) - top).exp()
-                    } else {
-                        f64::from(v[a])
-                    }
-                };
-                let total: f64 = legal.iter().map(|&a| weight(a)).sum();
-                if total > 0.0 && total.is_finite() {
-                    let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
-                    let (mut acc, mut last) = (0.0, pass);
-                    for &a in legal.iter().filter(|&&a| weight(a) > 0.0) {
-                        acc += weight(a);
-                        last = a;
-                        if u < acc {
-                            return a;
-                        }
-                    }
-                    return last;
-                }
-            }
-            let plays: Vec<usize> = legal.into_iter().filter(|&a| a < pass).collect();
-            if plays.is_empty() {
-                pass
-            } else {
-                plays[below(rng, plays.len())]
-            }
+    fn streams_copied_out_and_in_draw_the_same() {
+        let mut a = batch(8);
+        let mut out = vec![0i64; 8];
+        a.sample(Policy::Uniform, &mut out).unwrap();
+        a.step(&out).unwrap();
+        a.reset(&[true, false, false, true, false, false, false, false]);
+        a.playout(0.0, 5).unwrap();
+        let streams: Vec<_> = (0..8).map(|i| a.stream(i)).collect();
+        let mut b = a.clone();
+        for i in 0..8 {
+            b.set_stream(i, 0, [i as u64 + 1, 2, 3, 4]); // lost
         }
-        let mut r = Xoshiro256PlusPlus::seed_from_u64(9);
-        for size in [3, 9, 19] {
-            let geo = Geometry::new(size, size).unwrap();
-            let masks = Masks::try_new(geo, Rules::area3(13).play, 1).unwrap();
-            let ctx = masks.ctx();
-            let width = geo.points() + 1;
-            for round in 0..3000 {
-                // Sparse, dense and empty rows; some zero weights and -inf logits.
-                let density = [0, 1, 8, 50, 100][round % 5];
-                let row: Vec<bool> = (0..width)
-                    .map(|a| a == width - 1 || (r.next_u64() % 100) < density)
-                    .collect();
-                let mut set = vec![0u64; geo.cells().div_ceil(64)];
-                for a in (0..width - 1).filter(|&a| row[a]) {
-                    set[a / 64] |= 1 << (a % 64);
-                }
-                let v: Vec<f32> = (0..width)
-                    .map(|_| match r.next_u64() % 6 {
-                        0 => 0.0,
-                        1 if round % 2 == 1 => f32::NEG_INFINITY,
-                        _ => (r.next_u64() % 1000) as f32 / 100.0,
-                    })
-                    .collect();
-                let policy = match round % 3 {
-                    0 => None,
-                    1 if round % 2 == 0 => Some((&v[..], false)),
-                    _ => Some((&v[..], round % 2 == 1)),
-                };
-                let seed = r.next_u64();
-                let (mut a, mut b) = (
-                    Xoshiro256PlusPlus::seed_from_u64(seed),
-                    Xoshiro256PlusPlus::seed_from_u64(seed),
-                );
-                assert_eq!(
-                    draw(ctx, &set, policy, &mut a),
-                    reference(&row, policy, &mut b),
-                    "{size}x{size}, round {round}"
-                );
-            }
+        let (mut x, mut y) = (vec![0i64; 8], vec![0i64; 8]);
+        b.clone().sample(Policy::Uniform, &mut y).unwrap();
+        a.clone().sample(Policy::Uniform, &mut x).unwrap();
+        assert_ne!(x, y, "the lost streams draw otherwise");
+        for (i, &(resets, state)) in streams.iter().enumerate() {
+            b.set_stream(i, resets, state);
+        }
+        assert_eq!((0..8).map(|i| b.stream(i)).collect::<Vec<_>>(), streams);
+        for round in 0..3 {
+            a.sample(Policy::Uniform, &mut x).unwrap();
+            b.sample(Policy::Uniform, &mut y).unwrap();
+            assert_eq!(x, y, "round {round}");
+            a.reset(&[true; 8]);
+            b.reset(&[true; 8]);
+        }
+    }
+
+    #[test]
+    fn a_reseeded_batch_draws_as_a_new_batch_of_that_seed() {
+        let mut a = batch(6);
+        let mut b = Batch::<CELLS_9>::new(Geometry::new(5, 5).unwrap(), Rules::area3(13), 6, 99);
+        let (mut x, mut y) = (vec![0i64; 6], vec![0i64; 6]);
+        a.sample(Policy::Uniform, &mut x).unwrap();
+        a.reset(&[true; 6]);
+        a.reseed(99);
+        for _ in 0..2 {
+            a.sample(Policy::Uniform, &mut x).unwrap();
+            b.sample(Policy::Uniform, &mut y).unwrap();
+            assert_eq!(x, y);
+            a.reset(&[true; 6]);
+            b.reset(&[true; 6]);
         }
     }
 

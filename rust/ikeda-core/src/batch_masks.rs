@@ -156,12 +156,6 @@ impl Masks {
             .for_each(|(s, g)| ctx.ensure(g, s));
     }
 
-    /// The layout and rules every game's update reads.
-    #[cfg(test)]
-    pub(crate) fn ctx(&self) -> &Ctx {
-        &self.ctx
-    }
-
     /// Every game's legal set (`words` words each, one bit per flat index, the pass implied),
     /// with the layout; current only after [`Masks::refresh`].
     pub(crate) fn sets(&self) -> (impl IndexedParallelIterator<Item = &[u64]>, &Ctx) {
@@ -250,46 +244,10 @@ impl Ctx {
         }
     }
 
-    /// The flat index of the pass.
-    #[inline]
-    pub(crate) fn pass(&self) -> usize {
-        self.width - 1
-    }
-
     /// The flat index of the on-board point `loc`.
     #[inline]
     pub(crate) fn index(&self, loc: Loc) -> usize {
         usize::from(self.index[loc as usize])
-    }
-
-    /// Calls `f(flat index)` for each legal play of the set `set`, in flat-index order
-    /// (the pass, always legal, not included).
-    #[inline]
-    pub(crate) fn for_each_legal(&self, set: &[u64], mut f: impl FnMut(usize)) {
-        for (k, &word) in set.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                f(k * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
-    }
-
-    /// The flat index of the `j`-th legal play of `set` (`j` below its count).
-    #[inline]
-    pub(crate) fn nth_legal(&self, set: &[u64], mut j: u32) -> usize {
-        for (k, &word) in set.iter().enumerate() {
-            let n = word.count_ones();
-            if j < n {
-                let mut bits = word;
-                for _ in 0..j {
-                    bits &= bits - 1;
-                }
-                return k * 64 + bits.trailing_zeros() as usize;
-            }
-            j -= n;
-        }
-        self.pass()
     }
 
     /// Writes the bit set `set` as a bool row (`w*h + 1`, the pass last and true), eight

@@ -22,6 +22,7 @@
 mod batch;
 mod batch_masks;
 mod batch_planes;
+mod batch_sample;
 mod bitboard_count;
 mod board;
 mod color;

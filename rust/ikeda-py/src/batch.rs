@@ -391,6 +391,32 @@ impl PyBatch {
         }))
     }
 
+    /// Marks game `i` as stopped by a playout's cap, without ending it.
+    fn mark_capped(&mut self, i: usize) -> PyResult<()> {
+        self.index(i)?;
+        with_batch!(&mut self.games, b => b.mark_capped(i));
+        Ok(())
+    }
+
+    /// Seeds every game's random stream anew from `seed`.
+    fn reseed(&mut self, seed: u64) {
+        with_batch!(&mut self.games, b => b.reseed(seed));
+    }
+
+    /// Game `i`'s random stream: `(resets, state)`, the count of its resets and the four
+    /// words of its generator (for pickling).
+    fn stream(&self, i: usize) -> PyResult<(u64, [u64; 4])> {
+        self.index(i)?;
+        Ok(with_batch!(&self.games, b => b.stream(i)))
+    }
+
+    /// Sets game `i`'s random stream as [`PyBatch::stream`] gave it.
+    fn set_stream(&mut self, i: usize, resets: u64, state: [u64; 4]) -> PyResult<()> {
+        self.index(i)?;
+        with_batch!(&mut self.games, b => b.set_stream(i, resets, state));
+        Ok(())
+    }
+
     /// Replaces game `i` by `moves` played from start `start`; a refused move raises
     /// `IllegalMoveError` naming its position in `moves`, and the game is left as it was.
     fn set_game(&mut self, i: usize, start: u32, moves: Vec<usize>) -> PyResult<()> {

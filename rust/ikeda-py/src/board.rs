@@ -24,6 +24,10 @@ pub struct PyBoard {
     pub(crate) pos: AnyPosition,
     /// Flat indices of the moves applied, `w*h` for a pass.
     record: Vec<u16>,
+    /// Moves taken back so far. The record only grows at its end or loses its last move,
+    /// so this count and the record's length name its state: a caller that kept the
+    /// record at the same count has a prefix of it (`Game.moves` extends its copy).
+    takebacks: u64,
     /// Stones of each colour removed from the board so far (Black, White).
     pub(crate) lost: [u32; 2],
     /// The legal plays, kept up to date by this board's plays from the first time they
@@ -88,6 +92,22 @@ fn int_list<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let ints = small_ints(py);
     PyList::new(py, items.map(|i| ints[i].bind(py)))
+}
+
+/// A part of a record as a list of flat indices.
+fn record_list<'py>(py: Python<'py>, record: &[u16]) -> PyResult<Bound<'py, PyList>> {
+    let moves = record.iter().map(|&i| usize::from(i));
+    if record.len() <= LIST_AT_ONCE {
+        return int_list(py, moves);
+    }
+    // A record's length is the caller's: its list grows by appends, which raise
+    // MemoryError when Python cannot grow it (`PyList::new` would panic instead).
+    let ints = small_ints(py);
+    let list = PyList::empty(py);
+    for i in moves {
+        list.append(ints[i].bind(py))?;
+    }
+    Ok(list)
 }
 
 pub fn color_arg(color: u8) -> PyResult<Color> {
@@ -204,6 +224,7 @@ impl PyBoard {
         PyBoard {
             pos: self.pos.fork(),
             record: self.record.clone(),
+            takebacks: self.takebacks,
             lost: self.lost,
             kept: None,
             listed: [None, None],
@@ -364,6 +385,7 @@ impl PyBoard {
         Ok(PyBoard {
             pos,
             record: Vec::new(),
+            takebacks: 0,
             lost: [0, 0],
             kept: None,
             listed: [None, None],
@@ -449,6 +471,7 @@ impl PyBoard {
     /// Takes back the last move; returns its flat index, or None if there is none.
     pub(crate) fn undo(&mut self) -> Option<usize> {
         let i = usize::from(self.record.pop()?);
+        self.takebacks += 1;
         if i != self.geo().pass_index() {
             if let Some(kept) = &mut self.kept {
                 kept.invalidate();
@@ -463,18 +486,18 @@ impl PyBoard {
     /// The moves applied, as flat indices (`w*h` = pass).
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.record.iter().map(|&i| usize::from(i));
-        if self.record.len() <= LIST_AT_ONCE {
-            return int_list(py, moves);
-        }
-        // A record's length is the caller's: its list grows by appends, which raise
-        // MemoryError when Python cannot grow it (`PyList::new` would panic instead).
-        let ints = small_ints(py);
-        let list = PyList::empty(py);
-        for i in moves {
-            list.append(ints[i].bind(py))?;
-        }
-        Ok(list)
+        record_list(py, &self.record)
+    }
+
+    /// The moves applied from number `start + 1` on, as flat indices (`w*h` = pass).
+    fn moves_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+        record_list(py, self.record.get(start..).unwrap_or_default())
+    }
+
+    /// How many moves have been taken back (see the field).
+    #[getter]
+    fn takebacks(&self) -> u64 {
+        self.takebacks
     }
 
     /// Stones removed from the board so far, `(black, white)` (captures, and suicides
