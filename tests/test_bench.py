@@ -85,3 +85,24 @@ def test_bad_arguments_are_refused() -> None:
     assert p.returncode == 2 and "unknown peers" in p.stderr
     p = bench("--perft-size", "9", "--perft-depth", "4")
     assert p.returncode == 2 and "too long" in p.stderr
+
+
+def test_a_missing_peer_is_left_out_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    import importlib.util
+
+    real_import, real_find = importlib.import_module, importlib.util.find_spec
+
+    def gone(name: str) -> bool:
+        return name.split(".")[0] in ("pgx", "jax", "sgfmill")
+
+    def import_module(name: str, package: str | None = None) -> object:
+        if gone(name):
+            raise ImportError(name)
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if gone(name) else real_find(name, *a))
+    r = run(QUICK, ("pgx", "sgfmill"), min_seconds=0)
+    assert r.ok and set(r.missing) == {"pgx", "sgfmill"} and "ikeda[pgx]" in r.missing["pgx"]
+    assert {row.engine for row in r.rows} == {"ikeda", "ikeda (native)"}

@@ -14,19 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..conform.adapters import IkedaKernel, OpenSpielKernel, PettingZooKernel, PgxKernel
+from ..conform.adapters import ADAPTERS, IkedaKernel
 from ..conform.kernel import Kernel
 from ..errors import IkedaError
 from ..game import Game, perft
 from ..sgf import read
 from .workload import KERNEL_TASKS, KOMI, PEER_RULES, RULES, Workload
 
-#: The peers by the name ``--peers`` takes, each with the adapter that drives it.
-PEERS: dict[str, Callable[[], Kernel]] = {
-    "openspiel": OpenSpielKernel,
-    "pettingzoo": PettingZooKernel,
-    "pgx": PgxKernel,
-}
+#: The in-process peers by the name ``--peers`` takes, each with the adapter that drives it.
+PEERS = ADAPTERS
 #: Every peer name ``--peers`` takes (sgfmill replays SGF only).
 PEER_NAMES = (*PEERS, "sgfmill")
 
@@ -59,7 +55,8 @@ def kernel_engine(name: str, kernel: Kernel, rules: str = RULES) -> Engine:
 
 
 def ikeda_engines(w: Workload) -> list[Engine]:
-    """ikeda through the protocol (every task), and natively (perft, SGF replay)."""
+    """ikeda through the protocol (every task; SGF replay with its own reader), and
+    natively where it has an entry point of its own (perft)."""
     protocol = kernel_engine("ikeda", IkedaKernel(w.rules))
     protocol.tasks["sgf replay"] = lambda w: _ikeda_sgf_replay(w)
     native = Engine("ikeda (native)", {

@@ -77,7 +77,8 @@ def choose(plays: set[str], rng: random.Random, order: dict[str, int]) -> str:
 
 
 def make(sizes: Sizes) -> Workload:
-    """The workload of `sizes`, with ikeda's answers."""
+    """The workload of `sizes` (ikeda's answers are worked out when first asked for, by
+    :meth:`Workload.expected`)."""
     rules = as_rules(RULES)
     w = Workload(sizes, rules)
     for i in range(sizes.games):

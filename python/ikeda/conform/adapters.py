@@ -5,13 +5,14 @@ classic ``go_v5`` (``pettingzoo-go``) and pgx's ``go`` (``pgx``)."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from ..coords import vertex_names
 from ..errors import IkedaError
 from ..game import Game
 from ..rules import Rules, as_rules
-from .kernel import NotApplicable
+from .kernel import Kernel, NotApplicable
 
 
 class OpenSpielKernel:
@@ -114,11 +115,12 @@ class PettingZooKernel:
     def reset(self, size: int, komi: float) -> None:
         if not 2 <= size <= 19:
             raise NotApplicable(f"PettingZoo go plays sizes 2..19, not {size}")
-        # go_v5 keeps the board size in module globals of its go_base: one environment at
-        # a time, made again only for another size or komi.
         if self._env is None or (self._size, self._komi) != (size, float(komi)):
             self.close()
             self._env = self._pettingzoo.make("aec", "classic/go-v5", board_size=size, komi=float(komi))
+        # go_v5 keeps the board size in module globals of its go_base, which the last
+        # environment made (of any size, anywhere) set: set them for this one again.
+        self._env.unwrapped._overwrite_go_global_variables(board_size=size)
         self._env.reset()
         self._komi = float(komi)
         self._size = size
@@ -281,3 +283,9 @@ class IkedaKernel:
 
     def close(self) -> None:
         self._game = None
+
+
+#: The peer adapters by short name (``ikeda conform --kernel``, ``ikeda bench --peers``).
+ADAPTERS: dict[str, Callable[[], Kernel]] = {
+    "openspiel": OpenSpielKernel, "pettingzoo": PettingZooKernel, "pgx": PgxKernel,
+}
