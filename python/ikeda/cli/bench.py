@@ -18,6 +18,11 @@ from ..limits import MAX_SEED
 from .output import Subparsers, whole_number
 
 
+#: The most inner perft nodes (``(size * size + 1) ** (depth - 1)``) a benchmark replays:
+#: 9x9 to depth 3, 5x5 to 3, 4x4 to 4 fit.
+MAX_PERFT_NODES = 10_000
+
+
 def _peers(text: str) -> tuple[str, ...]:
     names = tuple(t.strip() for t in text.split(",") if t.strip())
     if text == "all":
@@ -45,9 +50,11 @@ def add_parser(sub: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     sizes = QUICK if args.quick else Sizes(args.size, args.games, args.seed, args.perft_size, args.perft_depth)
-    if sizes.perft_size ** 2 > 25 and sizes.perft_depth > 3:
+    # Perft through the protocol replays every inner node from the empty board.
+    nodes = (sizes.perft_size ** 2 + 1) ** (sizes.perft_depth - 1)
+    if nodes > MAX_PERFT_NODES:
         raise IkedaError(f"perft to depth {sizes.perft_depth} on {sizes.perft_size}x{sizes.perft_size} is too long "
-                         "for a benchmark: depth 4 up to 5x5")
+                         f"for a benchmark: about {nodes:,} positions to replay, at most {MAX_PERFT_NODES:,}")
     result = run_bench(sizes, args.peers)
     if args.json:
         json.dump(result.as_json(), sys.stdout, indent=1)
