@@ -63,6 +63,7 @@ def test_ko_not_enforced_is_caught_as_a_simple_ko() -> None:
     r = check([*KERNEL, "--bug", "ko", "--ko", "simple", "--legal", "all_legal"], rules=rules)
     (d,) = r.divergences
     assert (d.finding.check, d.finding.rule) == ("legal", "ko") and len(d.moves) <= 8
+    assert r.seconds < 30  # found and minimised within seconds
     assert replays_to(d.moves, rules).illegal_reason(d.finding.point) == "ko"
     assert check([*KERNEL, "--ko", "simple", "--legal", "all_legal"], rules=rules, games=4).divergences == []
 
@@ -71,6 +72,7 @@ def test_superko_ignored_is_caught_beyond_simple_ko() -> None:
     r = check([*KERNEL, "--bug", "superko", "--legal", "all_legal"])
     (d,) = r.divergences
     assert (d.finding.check, d.finding.rule, d.finding.kernel) == ("legal", "superko", "legal")
+    assert r.seconds < 30  # found and minimised within seconds
     g = replays_to(d.moves, CLAIMED)
     assert g.illegal_reason(d.finding.point) == "superko"
     # Not a simple-ko retake: the same point is legal under the simple-ko ban.
@@ -81,6 +83,7 @@ def test_a_wrong_capture_is_caught_on_the_board() -> None:
     r = check([*KERNEL, "--bug", "capture", "--legal", "all_legal"])
     stones = [d for d in r.divergences if d.finding.check == "stones"]
     assert len(stones) == 1 and stones[0].finding.rule == "capture" and stones[0].count >= 1
+    assert r.seconds < 30  # found and minimised within seconds
     d = stones[0]
     assert len(d.moves) <= 8
     # The last move captures exactly two stones in ikeda's game.
@@ -92,6 +95,7 @@ def test_a_wrong_score_is_caught_at_the_end() -> None:
     r = check([*KERNEL, "--bug", "score", "--legal", "all_legal"])
     (d,) = r.divergences
     assert (d.finding.check, d.finding.rule) == ("score", "scoring")
+    assert r.seconds < 30  # found and minimised within seconds
     g = replays_to(d.moves, CLAIMED)
     assert g.is_over
     ours, theirs = parse_score(d.finding.ikeda), parse_score(d.finding.kernel)

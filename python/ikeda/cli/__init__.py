@@ -5,7 +5,8 @@
 ``ikeda replay`` validates and scores game records; ``ikeda render`` draws a position;
 ``ikeda gtp`` serves the built-in bot over GTP; ``ikeda match`` referees engines.
 ``ikeda conform`` checks another engine's rules against ikeda's; ``ikeda vectors``
-writes test vectors for rules kernels; ``ikeda regress`` runs GNU Go's regression files.
+writes test vectors for rules kernels; ``ikeda regress`` runs GNU Go's regression files;
+``ikeda bench`` times ikeda beside the peer kernels that are installed.
 Each command module has ``add_parser(sub)``, which adds its subparser and sets
 ``args.run`` to its ``run(args) -> int``.
 """
@@ -18,9 +19,10 @@ import sys
 from ..errors import IkedaError
 from . import gtp, match, render, replay, simulate, summary
 from . import conform, regress, vectors
+from . import bench
 
 #: The commands in the order ``--help`` lists them; the first is the default.
-COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors, regress)
+COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors, regress, bench)
 
 
 def main(argv: list[str] | None = None) -> int:

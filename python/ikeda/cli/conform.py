@@ -1,21 +1,26 @@
-"""``ikeda conform``: checks a GTP engine's rules against ikeda's, move by move
-(docs/conformance.md). Exit status 0 when everything checked agrees, 1 when something
-diverges, 2 when the engine fails (or the arguments are wrong)."""
+"""``ikeda conform``: checks a GTP engine's rules against ikeda's, move by move, or a
+Python kernel's in process through its adapter (docs/conformance.md). Exit status 0 when
+everything checked agrees, 1 when something diverges, 2 when the engine fails (or the
+arguments are wrong)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from ..conform import CHECKS, Checker, GtpKernel, NotApplicable
+from ..conform import CHECKS, Checker, GtpKernel, Kernel, NotApplicable
+from ..conform.adapters import ADAPTERS
 from ..limits import MAX_SEED, MAX_SIDE
 from ..rules import PRESET_NAMES, as_rules
 from .output import Subparsers, seconds, whole_number
 
 
 def add_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("conform", help="check a GTP engine's rules against ikeda's, move by move")
-    p.add_argument("--engine", required=True, help='the engine\'s command line, e.g. "gnugo --mode gtp"')
+    p = sub.add_parser("conform", help="check a GTP engine's (or a Python kernel's) rules against ikeda's, move by move")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--engine", help='the engine\'s command line, e.g. "gnugo --mode gtp"')
+    which.add_argument("--kernel", choices=sorted(ADAPTERS),
+                       help="a Python kernel checked in process through its adapter (its extra installed)")
     p.add_argument("--rules", default="area3",
                    help=f"the rules the engine plays: {', '.join(PRESET_NAMES)} or a rules string (default area3)")
     p.add_argument("--size", type=whole_number(2, MAX_SIDE), default=9, help="board size (default 9)")
@@ -30,7 +35,7 @@ def add_parser(sub: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     rules = as_rules(args.rules)
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
-    kernel = GtpKernel(args.engine, timeout=args.timeout or 30.0)
+    kernel: Kernel = ADAPTERS[args.kernel]() if args.kernel else GtpKernel(args.engine, timeout=args.timeout or 30.0)
     try:
         try:
             checker = Checker(kernel, rules, args.size, seed=args.seed, checks=checks, minimise_seconds=args.minimise_seconds)

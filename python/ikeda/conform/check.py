@@ -177,8 +177,10 @@ class Checker:
 
     def _compare_legal(self, game: Game, theirs: set[str]) -> list[Finding]:
         ours = {m for m in game.legal_moves() if m != "pass"}
-        if ours and not theirs:
-            # Nothing legal at all: the kernel's game is over where ikeda's goes on.
+        if ours and not theirs and any(self._classify(game.moves, p) != "suicide" for p in ours):
+            # The kernel has no legal play where ikeda has one that is not a self-capture:
+            # its game is over where ikeda's goes on. (When ikeda's only plays are
+            # self-captures, the kernel forbids suicide: that is found per point below.)
             return [Finding("legal", "game over", None, f"legal ({len(ours)} plays)", "no legal play: its game is over")]
         out = []
         for point in sorted(theirs - ours, key=self._points.index if len(theirs - ours) < 50 else str):
