@@ -81,15 +81,15 @@ VITAL_WALL = ["X.OX.X", "XXXXXX"]
 
 def test_vital_wall_is_f2_by_a_static_proof_and_the_whole_board_search_agrees() -> None:
     """The Black group has two pockets all of whose points touch it: {B2, C2} (White's
-    stone inside) and {E2}. The vital-wall proof makes it F2 without search; the White
-    stone is searched in its pocket alone and is dead. The exhaustive whole-board search
-    (no regions) gives the same cases."""
+    stone inside) and {E2}. The vital-wall proof makes it F2 without search, and the White
+    stone is dead without search too (its pocket is hopeless, docs/status.md 2e). The
+    exhaustive whole-board search (no regions) gives the same cases."""
     split = ikeda.confirm_status(VITAL_WALL)
     whole = ikeda.confirm_status(VITAL_WALL, split=False)
     assert split.status == whole.status == ["a.da.a", "aaaaaa"]
-    assert [(c.case, c.proof) for c in split.chains] == [("F2", "static"), ("N", "searched")]
+    assert [(c.case, c.proof) for c in split.chains] == [("F2", "static"), ("N", "static")]
     assert [(c.case, c.proof) for c in whole.chains] == [("F2", "searched"), ("N", "searched")]
-    assert split.regions == [(["B2", "C2"], split.regions[0][1])]
+    assert split.regions == []
 
 
 def test_a_pocket_that_does_not_touch_the_whole_chain_is_no_proof() -> None:

@@ -23,6 +23,7 @@ use crate::status::report::{Case, ChainStatus, Proof, RegionReport, StatusError,
 use crate::status::search::grid::{components, first_class_chains, Grid, PointSet, WideSet};
 use crate::status::search::region::{reason, solve_region};
 use crate::status::walls::credit::credited_groups;
+use crate::status::walls::no_life::dead_in_hopeless_pockets;
 use crate::status::walls::vital::vital_walls;
 
 /// Confirms the status of every chain of a position (`cells`: flat, row-major from the
@@ -99,6 +100,19 @@ pub fn confirm_status(
                 for p in pocket {
                     frozen[p] = true;
                 }
+            }
+        }
+        // Pockets where the attacker cannot live (`walls/no_life.rs`): walled by frozen
+        // stones only, at most one point off them. Their A chains are N by a static proof,
+        // so the pocket is frozen and needs no search.
+        let safe = frozen.clone();
+        for c in [1u8, 2] {
+            let (dead, pockets) = dead_in_hopeless_pockets(geo, cells, &chain_of, c, &safe);
+            for k in dead {
+                case[k].get_or_insert((Case::N, Proof::Static));
+            }
+            for p in pockets.into_iter().flatten() {
+                frozen[p] = true;
             }
         }
     }

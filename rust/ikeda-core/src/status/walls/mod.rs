@@ -8,8 +8,11 @@
 //!   credit (eye points, and pockets the pocket game of `pocket/` settles): F2 walls and N
 //!   stones inside, checked again by the search where it reaches;
 //! - `connections`: double connections (2d), two shared empty points that join chains into
-//!   one unit of the credited groups.
+//!   one unit of the credited groups;
+//! - `no_life`: pockets where the attacker cannot live (2e), walled by frozen stones with at
+//!   most one point off them: the stones inside are dead (N), whatever the pocket's size.
 
 pub(crate) mod connections;
 pub(crate) mod credit;
+pub(crate) mod no_life;
 pub(crate) mod vital;

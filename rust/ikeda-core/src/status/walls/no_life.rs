@@ -1,0 +1,260 @@
+//! Pockets where the attacker cannot live (docs/status.md 2e): a static proof that the
+//! stones inside an area enclosed by never-captured walls are dead, whatever its size,
+//! after Müller's "attacker cannot live" test (GPW 1997; Fuego's `MightMakeLife`).
+//!
+//! For colour D, a pocket is a maximal connected set of points without a D stone. It is
+//! *hopeless* for A when it holds an A stone, every D stone next to it is *safe* (frozen:
+//! first-class, or a vital wall of 2b, so never captured under D's strategies), and at most
+//! one of its points is next to no D stone (that point, if any, with two on-board
+//! neighbours or more). Claim: every A chain in a hopeless pocket is in case N.
+//!
+//! Proof sketch (the full argument is in docs/status.md). A point next to a safe stone
+//! can always be filled by D: the stone joins a chain that never loses its liberties
+//! outside the pocket, so it is never self-capture, never captured, and A, who never
+//! captures a D stone there, never sets D a ko ban. D fills such points one by one. When
+//! none is left empty, the only empty point is the interior point z, every A chain has z as
+//! its last liberty and D captures them all at z; z's stone then has two liberties or more,
+//! all next to safe stones, and D joins it next move. So every two D moves add at least one
+//! D stone joined to a safe chain, none is ever lost, and the pocket ends full of D stones
+//! that are never captured: A's points are never his again (not F, S1 or S2). A vital
+//! pocket of 2b is filled by 2b's own strategy instead, with the same end for A's stones.
+
+use crate::geometry::Geometry;
+use crate::status::search::grid::{board_neighbours, components};
+
+/// The chains of the colour other than `c` (1 Black, 2 White) that are dead in the hopeless
+/// pockets of `c`, `safe[p]` telling the stones of `c` never captured; and those pockets'
+/// points: `(chain indices, pockets)`.
+pub(crate) fn dead_in_hopeless_pockets(
+    geo: Geometry,
+    cells: &[u8],
+    chain_of: &[usize],
+    c: u8,
+    safe: &[bool],
+) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let mut dead = Vec::new();
+    let mut hopeless = Vec::new();
+    for pocket in components(geo, |p| cells[p] != c, |_, _| true) {
+        if !pocket.iter().any(|&p| cells[p] == 3 - c) {
+            continue;
+        }
+        let walled = pocket
+            .iter()
+            .flat_map(|&p| board_neighbours(geo, p))
+            .all(|q| cells[q] != c || safe[q]);
+        if !walled {
+            continue;
+        }
+        // The interior: points next to no D stone. One is captured at once when it is the
+        // last liberty; two could be two eyes (or one eye and a capture), so they are refused.
+        let interior: Vec<usize> = pocket
+            .iter()
+            .copied()
+            .filter(|&p| board_neighbours(geo, p).all(|q| cells[q] != c))
+            .collect();
+        let hopeless_here = match interior[..] {
+            [] => true,
+            [z] => board_neighbours(geo, z).count() >= 2,
+            _ => false,
+        };
+        if !hopeless_here {
+            continue;
+        }
+        let mut ks: Vec<usize> = pocket
+            .iter()
+            .filter(|&&p| cells[p] == 3 - c)
+            .map(|&p| chain_of[p])
+            .collect();
+        ks.sort_unstable();
+        ks.dedup();
+        dead.extend(ks);
+        hopeless.push(pocket);
+    }
+    (dead, hopeless)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::count::confirm::confirm_status;
+    use crate::status::options::{FirstMover, StatusKo, StatusOptions};
+    use crate::status::report::{Case, Proof, StatusError, StatusReport};
+    use crate::status::search::grid::first_class_chains;
+    use crate::status::testing::diagram;
+    use crate::status::walls::vital::vital_walls;
+
+    /// The A chains the rule proves dead, for both colours, with the walls `confirm_status`
+    /// freezes (first-class chains and vital walls) as the safe stones; and whether some
+    /// pocket proven has a point next to no stone of its walls' colour.
+    fn hopeless(rows: &[&str]) -> (Vec<Vec<usize>>, bool) {
+        let (geo, cells) = diagram(rows);
+        let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+        let mut chain_of = vec![usize::MAX; cells.len()];
+        for (k, ch) in chains.iter().enumerate() {
+            for &p in ch {
+                chain_of[p] = k;
+            }
+        }
+        let mut safe = vec![false; cells.len()];
+        for (k, first) in first_class_chains(geo, &cells, &chains)
+            .into_iter()
+            .enumerate()
+        {
+            for &p in &chains[k] {
+                safe[p] |= first;
+            }
+        }
+        for c in [1u8, 2] {
+            for k in vital_walls(geo, &cells, &chains, &chain_of, c).0 {
+                for &p in &chains[k] {
+                    safe[p] = true;
+                }
+            }
+        }
+        let (mut dead, mut off) = (Vec::new(), false);
+        for c in [1u8, 2] {
+            let (ks, pockets) = dead_in_hopeless_pockets(geo, &cells, &chain_of, c, &safe);
+            dead.extend(ks.into_iter().map(|k| chains[k].clone()));
+            off |= pockets
+                .iter()
+                .flatten()
+                .any(|&p| board_neighbours(geo, p).all(|q| cells[q] != c));
+        }
+        dead.sort();
+        (dead, off)
+    }
+
+    fn run(rows: &[&str], opts: &StatusOptions) -> Result<StatusReport, StatusError> {
+        let (geo, cells) = diagram(rows);
+        confirm_status(geo, &cells, opts)
+    }
+
+    /// Every chain's class with the rule (the default split) against the exhaustive
+    /// whole-board search (`split: false`, which freezes nothing), under both ko rules and
+    /// both first movers; `None` when either is beyond `budget`.
+    fn agree(rows: &[&str], budget: usize) -> Option<bool> {
+        let mut all = true;
+        for ko in [StatusKo::Simple, StatusKo::Koban] {
+            for first in [FirstMover::Attacker, FirstMover::Defender] {
+                let opts = StatusOptions {
+                    ko,
+                    first,
+                    budget,
+                    ..StatusOptions::default()
+                };
+                let whole = StatusOptions {
+                    split: false,
+                    ..opts
+                };
+                let (Ok(a), Ok(b)) = (run(rows, &opts), run(rows, &whole)) else {
+                    return None;
+                };
+                all &= a
+                    .chains
+                    .iter()
+                    .zip(&b.chains)
+                    .all(|(x, y)| x.case.class() == y.case.class());
+            }
+        }
+        Some(all)
+    }
+
+    fn dead_static(rows: &[&str]) -> usize {
+        run(rows, &StatusOptions::default())
+            .unwrap()
+            .chains
+            .iter()
+            .filter(|ch| ch.case == Case::N && ch.proof == Proof::Static)
+            .count()
+    }
+
+    #[test]
+    fn stones_in_a_strip_next_to_a_living_wall_are_dead_without_search() {
+        // Every point of White's top strip is next to White's two-eyed group: Black's three
+        // chains there are dead by the rule, their region never searched, as the search
+        // agrees.
+        let rows = ["X.XX.X", "OOOOOO", "O.OO.O"];
+        assert_eq!(hopeless(&rows).0.len(), 3);
+        assert_eq!(dead_static(&rows), 3);
+        let report = run(&rows, &StatusOptions::default()).unwrap();
+        assert!(report.regions.is_empty(), "{:?}", report.regions);
+        assert_eq!(agree(&rows, 2_000_000), Some(true));
+    }
+
+    #[test]
+    fn two_points_off_the_wall_prove_nothing() {
+        // A4 and C4 are next to no White stone: Black could make two eyes there (here he
+        // has them: Black lives), so the rule refuses the pocket.
+        let rows = [".X.XO", "XXXXO", "OOOOO", "O.O.O"];
+        assert!(hopeless(&rows).0.is_empty());
+        let (_, class, _) = crate::status::testing::confirm(&rows, &StatusOptions::default());
+        assert_eq!(&class[..2], [".F.FF", "FFFFF"]);
+    }
+
+    #[test]
+    fn a_wall_that_can_be_captured_proves_nothing() {
+        // White's chain around Black's corner has one eye (E4): it is not first-class and
+        // no vital wall, so it is no safe wall and the rule leaves Black's stones to the
+        // search, although they have one liberty.
+        let rows = ["XX.O.O", "XXOOOO", "OOO...", "......"];
+        assert!(hopeless(&rows).0.is_empty());
+    }
+
+    #[test]
+    fn hopeless_pockets_agree_with_the_search_on_random_boards() {
+        // Random rows above a White group with two eyes (and below a Black one): every chain
+        // keeps the class the exhaustive whole-board search gives it, under both ko rules and
+        // first movers, and the rule proves stones dead on many of them, some of them with
+        // a point off the wall.
+        let mut seed: u64 = 29;
+        let (mut checked, mut fired, mut interior) = (0, 0, 0);
+        for n in 0..400 {
+            let high = 1 + n % 2;
+            let mut rows: Vec<String> = if n % 4 == 3 {
+                vec!["X.XX.".into(), "XXXXX".into()]
+            } else {
+                Vec::new()
+            };
+            rows.extend((0..high).map(|_| {
+                (0..5)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ['.', '.', '.', 'X', 'X', 'X', 'O', 'O'][(seed >> 61) as usize]
+                    })
+                    .collect()
+            }));
+            rows.extend(["OOOOO".to_string(), "O.O.O".to_string()]);
+            // Chains without a liberty are taken off until the position can exist.
+            let rows = loop {
+                let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+                let (geo, cells) = diagram(&refs);
+                let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
+                let Some(dead) = chains.iter().find(|ch| {
+                    ch.iter()
+                        .all(|&p| board_neighbours(geo, p).all(|q| cells[q] != 0))
+                }) else {
+                    break rows;
+                };
+                for &p in dead {
+                    let (y, x) = (p / 5, p % 5);
+                    rows[y].replace_range(x..=x, ".");
+                }
+            };
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let Some(same) = agree(&rows, 400_000) else {
+                continue;
+            };
+            assert!(same, "{rows:?}");
+            checked += 1;
+            let (dead, off) = hopeless(&rows);
+            fired += usize::from(!dead.is_empty());
+            interior += usize::from(off);
+        }
+        assert!(
+            checked >= 200 && fired >= 60 && interior >= 5,
+            "{checked} boards, {fired} with dead stones by the rule, {interior} with a point off"
+        );
+    }
+}
