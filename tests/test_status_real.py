@@ -419,6 +419,16 @@ def test_a_small_memory_bound_refuses_with_status_budget_error() -> None:
     assert "estimated" in {c.proof for c in r.chains} and all(c.proof != "searched" for c in r.chains)
 
 
+def test_a_region_of_many_empty_points_takes_only_a_share_of_the_budget() -> None:
+    """A region of more than 24 empty points (here 28 of 30: the whole board of a finished
+    9x9 game is such a region) may take 1/64 of the budget, as a region of more than 128
+    points may: it is refused after 31,250 states, not after the whole budget."""
+    rows = ["......", ".X....", "......", "....O.", "......"]
+    with pytest.raises(ikeda.StatusBudgetError, match="24 empty ones may take") as info:
+        ikeda.confirm_status(rows, unresolved="raise")
+    assert "31250 states" in info.value.reason and len(info.value.region) == 30
+
+
 def test_the_budget_is_for_all_regions_together() -> None:
     """Two straight fours walled off by White's first-class group: two regions of 112
     states each. The budget counts them together."""
