@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ikeda import Game, confirm_status
+from ikeda import status as ikeda_status
 from ikeda.gtp import Engine, MctsEngine
 
 REQUIRED = (
     "protocol_version name version known_command list_commands quit boardsize clear_board komi play genmove "
     "undo showboard final_score final_status_list fixed_handicap place_free_handicap set_free_handicap loadsgf "
-    "printsgf kgs-genmove_cleanup ikeda-rules time_settings kgs-time_settings time_left"
+    "printsgf kgs-genmove_cleanup ikeda-rules time_settings kgs-time_settings time_left ikeda-final_status_proofs"
 ).split()
 
 
@@ -81,7 +82,7 @@ def test_final_score_follows_the_ruleset_with_the_first_pass_half_point() -> Non
     # After the end: a play is illegal, genmove answers pass without recording it.
     assert ask(e, "genmove b") == ["pass"]  # (a play after the end resumes: test_gtp_analysis.py)
     assert ask(e, "final_status_list alive") == ["C3"]
-    assert ask(e, "final_status_list dead", "final_status_list foo") == ["", "? syntax error: final_status_list takes alive, dead, seki or estimated"]
+    assert ask(e, "final_status_list dead", "final_status_list foo") == ["", "? syntax error: final_status_list takes alive, dead, seki, estimated or proven"]
 
 
 def test_consecutive_moves_of_one_colour_set_up_the_position() -> None:
@@ -227,3 +228,35 @@ def test_japanese_preset_lists_and_counts_by_status_confirmation() -> None:
     assert len(ask(e, "final_status_list alive")[0].split()) == 7 + 13
     assert confirm_status(e.game).dead_stones == ["C1"]
     assert ask(e, "final_score") == [e.game.score().result]
+    assert ask(e, "final_status_list estimated") == [""]
+    assert sorted(ask(e, "final_status_list proven")[0].split()) == sorted(s for c in confirm_status(e.game).chains for s in c.stones)
+
+
+def _japanese_engine_at_the_end() -> Engine:
+    """Black's wall along row 2 with two eyes, White's above it, White's C1 dead inside."""
+    e = Engine(first_legal)
+    ask(e, "boardsize 5", "komi 0", "ikeda-rules japanese")
+    for color, mv in zip("bw" * 14, ["A2", "A3", "B2", "B3", "C2", "C3", "D2", "D3", "E2", "E3", "B1", "A4", "E1", "B4", "pass", "C4", "pass", "D4", "pass", "E4", "pass", "B5", "pass", "D5", "pass", "E5", "pass", "C1"]):
+        ask(e, f"play {color} {mv}")
+    return e
+
+
+def test_final_status_proofs_lists_each_chain_with_its_proof_kind() -> None:
+    e = _japanese_engine_at_the_end()
+    lines = ask(e, "ikeda-final_status_proofs")[0].split("\n")
+    expected = [f"{c.colour} {c.status} {c.proof} {' '.join(c.stones)}" for c in confirm_status(e.game).chains]
+    assert lines == expected and any(line.startswith("W dead ") and line.endswith(" C1") for line in lines)
+    assert ask(e, "ikeda-final_status_proofs x") == ["? syntax error: ikeda-final_status_proofs takes no arguments"]
+    assert ask(e, "ikeda-rules area3", "ikeda-final_status_proofs")[1].startswith("? no status confirmation under area3")
+
+
+def test_estimated_chains_are_told_apart_from_proven_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the search starved (one state, one region) every chain is estimated: GTP says
+    so in `final_status_list estimated`, `proven` and the proof listing."""
+    e = _japanese_engine_at_the_end()
+    real = ikeda_status.confirm_status
+    monkeypatch.setattr(ikeda_status, "confirm_status", lambda position, **kw: real(position, **{**kw, "budget": 1, "split": False, "playouts": 50}))
+    stones = sorted(ask(e, "final_status_list estimated")[0].split())
+    assert len(stones) == 20 + 1 and ask(e, "final_status_list proven") == [""]
+    proofs = {line.split()[2] for line in ask(e, "ikeda-final_status_proofs")[0].split("\n")}
+    assert proofs and proofs <= {"estimated", "conditional"}

@@ -41,6 +41,7 @@ def test_render_of_a_finished_record_shows_the_count(tmp_path: Path) -> None:
     assert caption[1] == "White 5.5 = 5 territory + 0 prisoners + 0.5 komi"
     assert "dead stones: 1" in caption[2]
     assert caption[3].startswith("B+0.5 by japanese counting (recorded: B+1.5)")
+    assert caption[4] == "status proven for every stone (11)"
     classes = [el.get("class") for el in ET.fromstring(svg).iter()]
     assert classes.count("dead") == 1 and classes.count("territory black") >= 5
     bare = tmp_path / "bare.svg"
@@ -80,6 +81,22 @@ def test_a_legend_explains_estimated_stones() -> None:
         ]
     finally:
         Game.final_status = real  # type: ignore[method-assign]
+
+
+def test_estimated_stones_are_counted_ringed_and_explained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """With the status search starved (one state, the whole board one region) every chain
+    is estimated: the caption, the rings, the legend and the command's line all say so."""
+    import ikeda.status
+
+    real = ikeda.status.confirm_status
+    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, "budget": 1, "split": False, "playouts": 50}))
+    out = tmp_path / "b.svg"
+    assert main(["render", str(record(tmp_path)), "-o", str(out)]) == 0
+    svg = out.read_text()
+    assert texts(svg, "caption")[-1] == "status proven for 0 of 11 stones, 11 estimated"
+    assert [el.get("class") for el in ET.fromstring(svg).iter()].count("estimated") == 11
+    assert texts(svg, "legend") == ["dashed ring: status estimated (a region beyond the search), not proven"]
+    assert capsys.readouterr().out.rstrip().endswith("with the count; status proven for 0 of 11 stones, 11 estimated)")
 
 
 @pytest.mark.parametrize("size", [math.nan, math.inf, 0, -1, "x", None, 10**400, 15, 8193, True])

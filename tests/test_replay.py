@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 import threading
 import time
@@ -61,6 +62,26 @@ def test_japanese_records_are_counted_only_when_the_result_is_a_count(tmp_path: 
     assert by["d-chinese.sgf"].black is not None  # area counting is native and always counts
     assert [r.rules for r in results] == ["japanese"] * 3 + ["area2"]
     assert [r.recorded for r in results] == ["W+R", "B+0.5", "B+T", "B+R"]
+    # Only a Japanese count says how much of it is estimated: here nothing.
+    assert [r.estimated for r in results] == [None, 0, None, None]
+
+
+def test_the_summary_tells_proven_japanese_counts_from_estimated_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = write(tmp_path, "counted.sgf", f"(;GM[1]FF[4]SZ[5]RU[Japanese]KM[0.5]RE[B+0.5]{WALLS};B[];W[])")
+    monkeypatch.setenv("COLUMNS", "200")
+    row = r"every status proven / some estimated\s*│\s*{} / {}\s*│"
+    assert main(["replay", "--quiet", counted]) == 0
+    assert re.search(row.format(1, 0), capsys.readouterr().out)
+    import ikeda.status
+
+    real = ikeda.status.confirm_status
+    monkeypatch.setattr(ikeda.status, "confirm_status", lambda position, **kw: real(position, **{**kw, "budget": 1, "split": False, "playouts": 50}))
+    assert main(["replay", "--quiet", counted]) == 0
+    assert re.search(row.format(0, 1), capsys.readouterr().out)
+    assert main(["replay", "--json", counted]) == 0
+    assert json.loads(capsys.readouterr().out)["estimated"] == 10
 
 
 def test_recorded_results_are_read_and_compared() -> None:

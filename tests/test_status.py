@@ -190,7 +190,7 @@ def test_rabbity_six_is_refused_beyond_the_budget_naming_the_region() -> None:
     names the region (Section 7) rather than guessing; it needs more than the default
     2,000,000 states (benches/README.md), and a small budget shows the refusal quickly."""
     with pytest.raises(ikeda.StatusBudgetError) as info:
-        ikeda.confirm_status(RABBITY_SIX, budget=20_000)
+        ikeda.confirm_status(RABBITY_SIX, budget=20_000, unresolved="raise")
     assert "A6" in info.value.region and "B4" in info.value.region and len(info.value.region) == 15
     assert "20000 states" in info.value.reason and "A6" in str(info.value)
     assert isinstance(info.value, ikeda.IkedaError)
@@ -337,5 +337,5 @@ def test_a_region_of_more_than_128_points_is_searched(ko_rule: str) -> None:
 
 def test_a_wide_region_beyond_the_memory_bound_is_refused() -> None:
     with pytest.raises(ikeda.StatusBudgetError) as info:
-        ikeda.confirm_status(BANDS, split=False, memory=10_000)
+        ikeda.confirm_status(BANDS, split=False, memory=10_000, unresolved="raise")
     assert len(info.value.region) == len(BANDS) * 6 and "memory bound" in info.value.reason

@@ -130,7 +130,7 @@ def test_one_eye_space_is_no_credited_group() -> None:
     r = ikeda.confirm_status(rows, budget=1, unresolved="estimate", playouts=10)
     assert all(c.proof == "estimated" for c in r.chains if c.colour == "B")
     with pytest.raises(ikeda.StatusBudgetError):
-        ikeda.confirm_status(rows, budget=1)
+        ikeda.confirm_status(rows, budget=1, unresolved="raise")
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
@@ -266,11 +266,25 @@ def test_double_connections_prove_a_chain_without_eyes_of_its_own_in_a_real_game
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
-def test_real_game_is_refused_by_default_naming_the_region(path: Path) -> None:
-    """Without ``unresolved="estimate"`` a real final position is refused, never guessed."""
+def test_real_game_with_unresolved_raise_is_refused_naming_the_region(path: Path) -> None:
+    """With ``unresolved="raise"`` (proofs only) a real final position is refused, never
+    guessed."""
     game, _ = final(path)
     with pytest.raises(ikeda.StatusBudgetError, match="region"):
-        ikeda.confirm_status(game, budget=50_000)
+        ikeda.confirm_status(game, budget=50_000, unresolved="raise")
+
+
+@pytest.mark.parametrize("path", REAL[:1], ids=[p.stem for p in REAL[:1]])
+def test_japanese_score_by_default_is_the_games_count_with_every_estimate_labelled(path: Path) -> None:
+    """One behaviour: ``japanese_score(game)`` with its defaults answers as
+    ``Game.score()`` under the japanese preset does, and says which chains are estimated."""
+    game, _ = final(path)
+    js, score = ikeda.japanese_score(game), game.score()
+    assert (js.black, js.white, tuple(js.estimated_stones)) == (score.black, score.white, score.estimated)
+    assert js.status.options["unresolved"] == "estimate" and js.status.unresolved and not js.proven
+    unproven = [c for c in js.status.chains if not c.proven]
+    assert unproven and {c.proof for c in unproven} <= {"estimated", "conditional"}
+    assert js.estimated_stones == [v for c in unproven for v in c.stones] == js.status.estimated_stones
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
@@ -399,10 +413,20 @@ RABBITY_SIX = ["..XXO.", "...XOO", "X.XXO.", "XXXOOO", "OOOO.O", ".O.OOO"]
 
 def test_a_small_memory_bound_refuses_with_status_budget_error() -> None:
     with pytest.raises(ikeda.StatusBudgetError, match="bytes"):
-        ikeda.confirm_status(RABBITY_SIX, memory=200_000)
+        ikeda.confirm_status(RABBITY_SIX, memory=200_000, unresolved="raise")
     r = ikeda.confirm_status(RABBITY_SIX, memory=200_000, unresolved="estimate", playouts=50)
     assert [u.why for u in r.unresolved] and "bytes" in r.unresolved[0].why
     assert "estimated" in {c.proof for c in r.chains} and all(c.proof != "searched" for c in r.chains)
+
+
+def test_a_region_of_many_empty_points_takes_only_a_share_of_the_budget() -> None:
+    """A region of more than 24 empty points (here 28 of 30: the whole board of a finished
+    9x9 game is such a region) may take 1/64 of the budget, as a region of more than 128
+    points may: it is refused after 31,250 states, not after the whole budget."""
+    rows = ["......", ".X....", "......", "....O.", "......"]
+    with pytest.raises(ikeda.StatusBudgetError, match="24 empty ones may take") as info:
+        ikeda.confirm_status(rows, unresolved="raise")
+    assert "31250 states" in info.value.reason and len(info.value.region) == 30
 
 
 def test_the_budget_is_for_all_regions_together() -> None:
@@ -430,7 +454,7 @@ def test_exhausted_address_space_is_an_error_not_an_abort() -> None:
         "resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))\n"
         f"rows = {RABBITY_SIX!r}\n"
         "try:\n"
-        "    ikeda.confirm_status(rows, budget=10**9, memory=2**45)\n"
+        "    ikeda.confirm_status(rows, budget=10**9, memory=2**45, unresolved='raise')\n"
         "except ikeda.StatusBudgetError as e:\n"
         "    print('refused', e)\n"
         "except MemoryError:\n"
@@ -461,7 +485,7 @@ def test_vital_walls_agree_with_the_whole_board_search(rows: list[str]) -> None:
     """Wherever the exhaustive whole-board search (no regions, no vital walls) is feasible,
     the split with vital walls gives every chain the same case and status."""
     try:
-        whole = ikeda.confirm_status(rows, split=False, budget=300_000)
+        whole = ikeda.confirm_status(rows, split=False, budget=300_000, unresolved="raise")
     except ikeda.StatusBudgetError:
         return
     split = ikeda.confirm_status(rows)

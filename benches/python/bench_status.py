@@ -45,7 +45,7 @@ def test_status_random_9x9(benchmark: Any, count: int, pass_probability: float, 
         for g in games:
             t = time.perf_counter()
             try:
-                r = ikeda.confirm_status(g, budget=budget)
+                r = ikeda.confirm_status(g, budget=budget, unresolved="raise")
                 assert len(r.status) == 9
             except ikeda.StatusBudgetError as e:
                 assert e.region
@@ -85,6 +85,6 @@ def test_status_rabbity_six_refused(benchmark: Any) -> None:
 
     def run() -> None:
         with pytest.raises(ikeda.StatusBudgetError):
-            ikeda.confirm_status(rows)
+            ikeda.confirm_status(rows, unresolved="raise")
 
     benchmark.pedantic(run, rounds=1, iterations=1)

@@ -139,8 +139,8 @@ class StatusBudgetError(IkedaError):
     """Status confirmation refused a region beyond its search budget (STATUS.md Section 7):
     ``region`` lists the region's points as GTP vertices and ``reason`` says which limit it
     passed. Raised by :func:`ikeda.confirm_status` and :func:`ikeda.japanese_score` with
-    ``unresolved="raise"`` (their default), which never guess a status instead;
-    :meth:`ikeda.Game.score` and :meth:`ikeda.Game.final_status` estimate such a region
+    ``unresolved="raise"`` (proofs only), which never guess a status; by default they, like
+    :meth:`ikeda.Game.score` and :meth:`ikeda.Game.final_status`, estimate such a region
     and mark its stones as estimated instead of raising (docs/status.md)."""
 
     def __init__(self, message: str, region: list[str] | None = None, reason: str = "") -> None:

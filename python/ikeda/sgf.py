@@ -547,6 +547,9 @@ class ReplayResult:
     recorded: str | None = None
     #: The preset it was replayed under (None when the file was not read).
     rules: str | None = None
+    #: Under Japanese counting, the stones whose status was estimated rather than proven
+    #: (0: the count is proven); None when no Japanese count was made.
+    estimated: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -720,11 +723,16 @@ def _replay_python(path: str, rules: Rules | None, tolerant: bool = False) -> Re
         return dataclasses.replace(failed("bad_setup", str(e)), recorded=record.result)
     black: float | None = None
     white: float | None = None
+    estimated: int | None = None
     if game.rules.scoring != "japanese" or result_is_count(record.result):
         try:
             s = game.score()
             black, white = s.black, s.white
+            estimated = len(s.estimated) if game.rules.scoring == "japanese" else None
         except IkedaError:  # a region beyond the status search budget: no count
             pass
     moves = len(record.moves) if illegal is None else illegal.number - 1
-    return ReplayResult(path, "ok" if illegal is None else "illegal", moves, illegal, game.is_over, black, white, None, None, None, record.result, game.rules.name)
+    return ReplayResult(
+        path, "ok" if illegal is None else "illegal", moves, illegal, game.is_over, black, white, None, None, None, record.result, game.rules.name,
+        estimated,
+    )

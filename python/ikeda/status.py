@@ -61,7 +61,7 @@ BUDGET: int = _core.STATUS_BUDGET
 #: Bytes the search may hold at once; regions are searched one after another, so this
 #: bounds the whole confirmation (docs/status.md, "Limits").
 MEMORY: int = _core.STATUS_MEMORY
-#: What to do with a region beyond the limits: refuse, or estimate its chains.
+#: What to do with a region beyond the limits: refuse, or estimate its chains (the default).
 UNRESOLVED = ("raise", "estimate")
 #: Playouts of the Monte-Carlo estimate of unresolved regions.
 PLAYOUTS: int = 1000
@@ -125,7 +125,7 @@ class StatusResult:
     first stone. ``territory`` (rows of ``b``/``w``/``.``) and the counts are Section 6's on
     the board with the dead stones removed; ``regions`` are the searched regions with
     their numbers of states, and ``unresolved`` the regions the search could not settle
-    (only with ``unresolved="estimate"``; their chains are estimated).
+    (their chains are estimated; always empty with ``unresolved="raise"``).
     """
 
     status: list[str]
@@ -183,6 +183,11 @@ class JapaneseScore:
         """Whether the count rests on proven statuses only (nothing estimated)."""
         return self.status.proven
 
+    @property
+    def estimated_stones(self) -> list[str]:
+        """The stones whose status was estimated, not proven, as GTP vertices."""
+        return self.status.estimated_stones
+
     def to_dict(self) -> dict[str, Any]:
         """The count in the status sample's ``expected.score`` layout."""
         return {
@@ -232,7 +237,7 @@ def confirm_status(
     split: bool = True,
     budget: int = BUDGET,
     memory: int = MEMORY,
-    unresolved: str = "raise",
+    unresolved: str = "estimate",
     playouts: int = PLAYOUTS,
     seed: int = 0,
 ) -> StatusResult:
@@ -245,12 +250,14 @@ def confirm_status(
     exhaustive, for tests on tiny boards. ``budget``: states of the whole confirmation
     (all regions together); ``memory``: bytes the search may hold at once.
 
-    ``unresolved``: what to do with a region beyond the limits. "raise" (the default)
-    raises :class:`StatusBudgetError` naming the region, at the first one; "estimate"
-    decides the chains of such regions only, by Monte-Carlo ownership over ``playouts``
-    native random playouts seeded with ``seed`` (reproducible), marks them
-    ``proof="estimated"`` and lists the regions in ``.unresolved``. Proven chains are never
-    estimated.
+    ``unresolved``: what to do with a region beyond the limits. "estimate" (the default,
+    as :meth:`ikeda.Game.score` under the ``japanese`` preset) decides the chains of such
+    regions only, by Monte-Carlo ownership over ``playouts`` native random playouts seeded
+    with ``seed`` (reproducible), marks each with its proof kind (``proof="estimated"`` or
+    ``"conditional"``, ``proven`` false), lists the regions in ``.unresolved`` and the
+    stones in ``.estimated_stones``; proven chains are never estimated, and ``.proven``
+    says whether every chain is. "raise" answers with proofs only: it raises
+    :class:`StatusBudgetError` naming the region, at the first one.
 
     Raises :class:`InvalidPositionError` for a position that cannot exist.
     """
@@ -305,7 +312,7 @@ def japanese_score(
     split: bool = True,
     budget: int = BUDGET,
     memory: int = MEMORY,
-    unresolved: str = "raise",
+    unresolved: str = "estimate",
     playouts: int = PLAYOUTS,
     seed: int = 0,
 ) -> JapaneseScore:
@@ -315,9 +322,12 @@ def japanese_score(
     ``prisoners`` are the stones taken during the game, ``{"B": taken by Black, "W": taken
     by White}`` (default: the game's captures for a Game, none for rows). Dead stones are
     removed and added to the capturer's prisoners; the other options are
-    :func:`confirm_status`'s. With ``unresolved="estimate"`` the count always comes out;
-    ``.proven`` says whether it rests on proven statuses only, and
-    ``.status.estimated_stones`` lists the stones that were estimated.
+    :func:`confirm_status`'s. By default (``unresolved="estimate"``) the count always comes
+    out, the same count as :meth:`ikeda.Game.score` under the ``japanese`` preset;
+    ``.proven`` says whether it rests on proven statuses only, ``.estimated_stones`` lists
+    the stones that were estimated and ``.status.chains`` each chain's proof kind.
+    ``unresolved="raise"`` counts only what is proven, else raises
+    :class:`StatusBudgetError`.
     """
     status = confirm_status(
         position, ko_rule=ko_rule, first=first, strict_dame_seki=strict_dame_seki, prune=prune, split=split,

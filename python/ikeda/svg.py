@@ -46,7 +46,8 @@ def board(
 
     `count` draws the count as well: territory and dead stones as above, and a caption
     (class ``caption``) with each side's total and what makes it (stones or territory,
-    prisoners, komi), the result, and `recorded` (the record's ``RE``) when given; a
+    prisoners, komi), the result, `recorded` (the record's ``RE``) when given, and under
+    Japanese counting how many stones have a proven status; a
     legend (class ``legend``) explains the dashed rings whenever some are drawn."""
     pixels = picture_size(size)
     caption = count_caption(game, recorded) if count else []
@@ -161,7 +162,17 @@ def count_caption(game: Game, recorded: str | None = None) -> list[str]:
         + (f" (recorded: {recorded})" if recorded else "")
         + ("" if game.is_over else ", the game not over"),
     ]
+    if rules.scoring == "japanese":
+        lines.append(proven_line(int((game.to_numpy() != 0).sum()), len(score.estimated)))
     return lines
+
+
+def proven_line(stones: int, estimated: int) -> str:
+    """How many of the `stones` on the board have a proven status under Japanese counting
+    (the others, `estimated`, carry the dashed ring)."""
+    if not estimated:
+        return f"status proven for every stone ({stones})"
+    return f"status proven for {stones - estimated} of {stones} stones, {estimated} estimated"
 
 
 #: The picture's longer side, in pixels: enough for a poster, and a PNG of it stays

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import ArgumentError, IkedaError
 from ..sgf import read, result_is_count
-from ..svg import MAX_SIZE, MIN_SIZE, board, to_png
+from ..svg import MAX_SIZE, MIN_SIZE, board, proven_line, to_png
 from .output import Subparsers
 
 
@@ -19,7 +19,8 @@ def add_parser(sub: Subparsers) -> None:
         description="Draws a position of an SGF record. A finished record (its game over, or a "
         "count recorded in RE) is drawn with its count under the record's rules (RU, else area3; "
         "--rules to force): dead stones crossed, territory marked, a caption with each side's total, "
-        "prisoners, komi and the result, and a legend when a status was estimated. --no-count draws the bare board.",
+        "prisoners, komi and the result, under Japanese counting how many stones have a proven status, and a legend "
+        "when a status was estimated. --no-count draws the bare board.",
     )
     p.add_argument("file", help="SGF file")
     p.add_argument("--move", type=int, default=None, help="position after this many moves of the main line (default: all)")
@@ -57,5 +58,8 @@ def run(args: argparse.Namespace) -> int:
             out.write_text(svg, encoding="utf-8")
     except OSError as e:  # a full disk, a folder swapped in, no permission
         raise IkedaError(f"cannot write {out}: {e.strerror or e}") from None
-    print(f"wrote {out} ({game.width}x{game.height}, move {len(game.moves)}{', with the count' if count else ''})")
+    proven = ""
+    if count and game.rules.scoring == "japanese":  # the caption's line, for the terminal
+        proven = f"; {proven_line(int((game.to_numpy() != 0).sum()), len(game.score().estimated))}"
+    print(f"wrote {out} ({game.width}x{game.height}, move {len(game.moves)}{', with the count' if count else ''}{proven})")
     return 0

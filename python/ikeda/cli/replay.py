@@ -109,6 +109,11 @@ def summary(results: list[ReplayResult], seconds: float, rules: str | None) -> T
         ("impossible setup", f"{counts['bad_setup']:,}"),
         ("unreadable", f"{counts['unreadable']:,}"),
         ("count of the board reached: B / W / draw", f"{wins['B']:,} / {wins['W']:,} / {wins['0']:,}"),
+    ]
+    japanese = [r.estimated for r in scored if r.estimated is not None]
+    if japanese:  # status confirmation decided these counts: say how much of it is proven
+        rows.append(("Japanese counts: every status proven / some estimated", f"{japanese.count(0):,} / {len(japanese) - japanese.count(0):,}"))
+    rows += [
         ("moves replayed", f"{sum(r.moves for r in results):,}"),
         ("records/s", f"{len(results) / max(seconds, 1e-9):,.0f}"),
         ("time", f"{seconds:.2f} s"),

@@ -40,6 +40,7 @@ from ..game import Game, Move
 from ..handicap import handicap_points, max_fixed_handicap
 from ..limits import MAX_SECONDS
 from ..rules import Rules, as_rules
+from .. import status
 from . import record
 
 #: What a policy returns: a move (GTP vertex, "pass" or flat index) or "resign".
@@ -157,6 +158,7 @@ class Engine:
             "showboard": lambda a: "\n" + str(self.game),
             "final_score": self._final_score,
             "final_status_list": self._final_status_list,
+            "ikeda-final_status_proofs": self._final_status_proofs,
             "fixed_handicap": self._fixed_handicap,
             "place_free_handicap": self._place_free_handicap,
             "set_free_handicap": self._set_free_handicap,
@@ -423,12 +425,26 @@ class Engine:
         return self.game.result or self.game.score().result
 
     def _final_status_list(self, args: list[str]) -> str:
-        if len(args) != 1 or args[0] not in ("alive", "dead", "seki", "estimated"):
-            raise GtpFailure("syntax error: final_status_list takes alive, dead, seki or estimated")
+        if len(args) != 1 or args[0] not in ("alive", "dead", "seki", "estimated", "proven"):
+            raise GtpFailure("syntax error: final_status_list takes alive, dead, seki, estimated or proven")
         # The game decides (status confirmation under Japanese counting). Chains of a region
         # beyond the search are estimated so that a controller always gets an answer; the
-        # extension `final_status_list estimated` lists them (docs/gtp.md).
-        return " ".join(self.game.final_status()[args[0]])
+        # extensions `final_status_list estimated` and `proven` split the stones by whether
+        # their status is proven (docs/gtp.md).
+        decided = self.game.final_status()
+        if args[0] == "proven":
+            estimated = set(decided["estimated"])
+            return " ".join(v for key in ("alive", "seki", "dead") for v in decided[key] if v not in estimated)
+        return " ".join(decided[args[0]])
+
+    def _final_status_proofs(self, args: list[str]) -> str:
+        if args:
+            raise GtpFailure("syntax error: ikeda-final_status_proofs takes no arguments")
+        if self.game.rules.scoring != "japanese":
+            raise GtpFailure(f"no status confirmation under {self.game.rules.name}: every stone on the board is alive")
+        # One line a chain: colour, status, proof kind (static searched estimated
+        # conditional: docs/status.md "Unresolved regions"), stones.
+        return "\n".join(f"{c.colour} {c.status} {c.proof} {' '.join(c.stones)}" for c in status.confirm_status(self.game).chains)
 
     def _handicap(self, points: list[str]) -> str:
         if self.game.moves or self.setup["B"] or self.setup["W"]:

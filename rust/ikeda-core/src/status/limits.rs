@@ -19,6 +19,12 @@ pub const DEFAULT_MEMORY: usize = 1 << 30;
 /// be refused anyway (on the first 40 Tygem games 3.3 s of CPU a game; 0.66 s with 1/16,
 /// 0.55 s with 1/64).
 pub(crate) const WIDE_SHARE: usize = 64;
+/// The most empty points of a region that may take the whole budget; one with more takes
+/// 1/[`WIDE_SHARE`] of it, as a wide region does. On the 37 counted 9x9 games and 20 of the
+/// first 400 Tygem games no region with more than 23 empty points was searched to the end
+/// (that one took 460,232 states), and the whole-board regions of 9x9 games (22-55 empty
+/// points) spent the whole budget, 2-7 s of CPU a game, to be refused.
+pub(crate) const MAX_FULL_EMPTY: usize = 24;
 /// Bytes charged per state of a search: its key and number in the hash table (with the
 /// table's spare room), its predicates, its successor index and the solver's per-state
 /// arrays.
@@ -108,3 +114,9 @@ pub(crate) const SETTLING_CAPTURE: u32 = 7;
 /// exactly. (Tried on every part with a seki candidate, four made false sekis in two of
 /// the first 400 Tygem games.)
 pub(crate) const CONTACT_SETTLING_CAPTURE: u32 = 4;
+/// The most liberties a chain may have for the tactical reading before the playouts
+/// (`estimate/race.rs`) to read it; one with more, then or after a move, has escaped.
+pub(crate) const READ_LIBERTIES: usize = 3;
+/// Nodes of that reading, a chain and a side to move; a reading that runs out takes
+/// nothing off.
+pub(crate) const READ_NODES: usize = 1_000;

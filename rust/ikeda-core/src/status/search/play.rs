@@ -111,7 +111,8 @@ pub(crate) struct SearchRules {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Beyond {
     States(usize),
-    /// More than the share of the budget a region of more than 128 points may take.
+    /// More than the share of the budget a region of more than 128 points (or more than
+    /// `MAX_FULL_EMPTY` empty ones) may take.
     Share(usize),
     /// The memory bound, or an allocation the system refused.
     Memory,

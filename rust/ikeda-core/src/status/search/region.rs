@@ -7,7 +7,7 @@ use super::grid::{Bits, Grid, PointSet, WideSet};
 use super::play::{Beyond, Explorer, Limits, SearchBoard, SearchRules, State};
 use crate::color::Color;
 use crate::geometry::Geometry;
-use crate::status::limits::{MAX_BANS, MAX_CHAINS, MAX_POINTS, WIDE_SHARE};
+use crate::status::limits::{MAX_BANS, MAX_CHAINS, MAX_FULL_EMPTY, MAX_POINTS, WIDE_SHARE};
 use crate::status::options::{FirstMover, StatusKo, StatusOptions};
 use crate::status::report::Case;
 #[cfg(doc)]
@@ -20,7 +20,9 @@ use crate::status::report::StatusError;
 /// 128 points keeps the fast `u128` board. A wider region may take at most
 /// 1/[`WIDE_SHARE`] of the budget: on a real board it is the open territories and
 /// everything joined to them, whose state space no exhaustive search covers, and without
-/// a cap it would spend the whole budget (about 1.4 µs a state) to be refused anyway.
+/// a cap it would spend the whole budget (about 1.4 µs a state) to be refused anyway. So
+/// may a region of more than [`MAX_FULL_EMPTY`] empty points, whatever its width: the
+/// whole board of a finished 9x9 game, which spent 2-7 s of CPU to be refused.
 pub(crate) fn solve_region(
     geo: Geometry,
     cells: &[u8],
@@ -31,12 +33,15 @@ pub(crate) fn solve_region(
     left: &mut usize,
 ) -> Result<(Vec<Case>, usize), (Beyond, usize)> {
     let n = points.len();
-    if n <= u128::CAPACITY {
+    let open = points.iter().filter(|&&p| cells[p] == 0).count() > MAX_FULL_EMPTY;
+    if n <= u128::CAPACITY && !open {
         return solve_on::<u128>(geo, cells, chains, tracked, points, opts, left);
     }
     let cap = (*left).min(opts.budget / WIDE_SHARE);
     let mut part = cap;
-    let result = if n <= Bits::<6>::CAPACITY {
+    let result = if n <= u128::CAPACITY {
+        solve_on::<u128>(geo, cells, chains, tracked, points, opts, &mut part)
+    } else if n <= Bits::<6>::CAPACITY {
         solve_on::<Bits<6>>(geo, cells, chains, tracked, points, opts, &mut part)
     } else if n <= MAX_POINTS.min(WideSet::CAPACITY) {
         solve_on::<WideSet>(geo, cells, chains, tracked, points, opts, &mut part)
@@ -160,7 +165,7 @@ fn solve_on<S: PointSet>(
 pub(crate) fn reason(why: &Beyond, opts: &StatusOptions) -> String {
     match why {
         Beyond::States(_) => format!("more than the {} states of the confirmation's budget", opts.budget),
-        Beyond::Share(n) => format!("more than the {n} states a region of more than 128 points may take (1/{WIDE_SHARE} of the budget)"),
+        Beyond::Share(n) => format!("more than the {n} states a region of more than 128 points or {MAX_FULL_EMPTY} empty ones may take (1/{WIDE_SHARE} of the budget)"),
         Beyond::Memory => format!("more than the {} bytes of the confirmation's memory bound", opts.memory),
         Beyond::Points(n) => format!("{n} points, more than the {} a search board holds", MAX_POINTS),
         Beyond::Chains(n) => format!("{n} chains, more than the {} a search tracks", MAX_CHAINS),
