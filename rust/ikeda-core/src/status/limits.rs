@@ -114,9 +114,3 @@ pub(crate) const SETTLING_CAPTURE: u32 = 7;
 /// exactly. (Tried on every part with a seki candidate, four made false sekis in two of
 /// the first 400 Tygem games.)
 pub(crate) const CONTACT_SETTLING_CAPTURE: u32 = 4;
-/// The most liberties a chain may have for the tactical reading before the playouts
-/// (`estimate/race.rs`) to read it; one with more, then or after a move, has escaped.
-pub(crate) const READ_LIBERTIES: usize = 3;
-/// Nodes of that reading, a chain and a side to move; a reading that runs out takes
-/// nothing off.
-pub(crate) const READ_NODES: usize = 1_000;

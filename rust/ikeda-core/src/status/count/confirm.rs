@@ -18,7 +18,6 @@ use crate::color::Color;
 use crate::geometry::{Geometry, MAX_CELLS};
 use crate::status::estimate::conditional::refine;
 use crate::status::estimate::ownership::ownership_counts;
-use crate::status::estimate::race::captured_either_way;
 use crate::status::options::{StatusOptions, Unresolved};
 use crate::status::report::{Case, ChainStatus, Proof, RegionReport, StatusError, StatusReport};
 use crate::status::search::grid::{components, first_class_chains, Grid, PointSet, WideSet};
@@ -214,15 +213,7 @@ pub fn confirm_status(
     if let (Unresolved::Estimate { playouts, seed }, false) =
         (opts.unresolved, unresolved.is_empty())
     {
-        // The playouts start after the captures that a short reading finds whoever moves
-        // first (`estimate/race.rs`): random play decides such races by chance.
-        let mut start = cells.to_vec();
-        for k in captured_either_way(geo, cells, &chains, &unresolved) {
-            for &p in &chains[k] {
-                start[p] = 0;
-            }
-        }
-        let owned = ownership_counts(geo, &start, playouts, seed).map_err(StatusError::Setup)?;
+        let owned = ownership_counts(geo, cells, playouts, seed).map_err(StatusError::Setup)?;
         for &k in &unresolved {
             let c = usize::from(cells[chains[k][0]] - 1);
             let own: u64 = chains[k].iter().map(|&p| u64::from(owned[p][c])).sum();

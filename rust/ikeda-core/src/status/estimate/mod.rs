@@ -5,8 +5,6 @@
 //! Reading guide:
 //! - `ownership`: Monte-Carlo ownership by native random playouts (the playout policy of
 //!   `crate::playout_policy`, with its estimate's options);
-//! - `race`: the tactical reading before the playouts, which takes off the board they
-//!   start from the chains captured whoever moves first;
 //! - `conditional`: the conditional search, the exact search of the parts of unresolved
 //!   regions walled off by estimated walls;
 //! - `seki`: seki recognition in the parts the conditional search cannot finish (the
@@ -14,5 +12,4 @@
 
 pub(crate) mod conditional;
 pub(crate) mod ownership;
-pub(crate) mod race;
 pub(crate) mod seki;
