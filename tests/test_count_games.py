@@ -124,6 +124,8 @@ def test_bad_budgets_are_refused(budget: object) -> None:
 
 def test_ctrl_c_stops_a_count() -> None:
     # 2x2 under Area III runs for hours; a SIGINT a moment after the start stops it
+    # Python's own SIGINT handler, whatever an earlier test or imported library installed
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     main = threading.main_thread().ident
     assert main is not None
     timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
@@ -134,4 +136,5 @@ def test_ctrl_c_stops_a_count() -> None:
             ikeda.count_games(2, 2, "area3")
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - start < 10  # a generous bound for a loaded machine; it is about 0.3 s
