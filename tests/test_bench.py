@@ -38,6 +38,7 @@ def test_perft_through_the_protocol_is_perft(size: int, depth: int) -> None:
     assert kernel_perft(IkedaKernel(RULES), w) == perft(Game(size, rules=RULES), depth)
 
 
+@pytest.mark.jax
 def test_every_installed_peer_agrees_and_a_missing_one_is_named() -> None:
     r = run(QUICK, PEER_NAMES, min_seconds=0)
     assert r.ok, [(row.task, row.engine, row.answer, row.expected) for row in r.rows if not row.ok]

@@ -77,6 +77,7 @@ def test_pettingzoo_go_forbids_suicide_and_ignores_superko() -> None:
     assert g.illegal_reason(sk.finding.point) == "superko"
 
 
+@pytest.mark.jax
 @needs_pgx
 def test_pgx_ends_its_game_on_a_repeated_position() -> None:
     """pgx's go: no suicide, the simple-ko ban in its legal mask, and a play that repeats

@@ -23,6 +23,8 @@ from ikeda.cli.simulate import rulesets
 from ikeda.shards import Cell, Shard, ShardResult, cells, play_shard
 from ikeda.simulate import simulate
 
+from children import interruptible
+
 RUN = [Cell(7, 7, AREA_III), Cell(7, 7, AREA_II.replace(komi=7.0))]
 
 
@@ -149,8 +151,7 @@ def test_ctrl_c_keeps_the_shards_written_and_the_same_command_resumes(tmp_path: 
     command = [sys.executable, "-m", "ikeda", "simulate", "--size", "13", "--games", "400000", "--shard", "500",
                "--threads", "1", "--seed", "5", "--out", f"{out}/", "--quiet"]
     # A child of a non-interactive shell may inherit SIGINT ignored; Ctrl-C must reach it.
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    child = subprocess.Popen(interruptible(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
         while len(list(out.glob("*.parquet"))) < 2 and time.monotonic() < deadline:

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import resource
-import signal
 import subprocess
 import sys
 import textwrap
@@ -32,6 +31,8 @@ from ikeda.cli import main
 from ikeda.shards import Cell, Shard, ShardResult, play_shard
 from ikeda.simulate import simulate, simulate_totals
 from ikeda.totals import Totals
+
+from children import interruptible
 
 CELL = Cell(7, 7, AREA_III)
 PYTHON = str(Path(__file__).resolve().parents[1] / "python")
@@ -356,11 +357,9 @@ def test_summary_plot_onto_a_full_disk_is_an_ikeda_error(tmp_path: Path) -> None
     data = tmp_path / "d"
     dataset.write(data, [CELL], 200, seed=1, shard_games=200, threads=1)
 
-    def small_files() -> None:  # a file size limit: writes past 8 KB fail as on a full disk
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
-
-    got = run_cli("summary", str(data), "--plot", str(tmp_path / "m.png"), preexec_fn=small_files)
+    # a file size limit: writes past 8 KB fail as on a full disk
+    command = interruptible([sys.executable, "-m", "ikeda", "summary", str(data), "--plot", str(tmp_path / "m.png")], file_size_limit=8192)
+    got = subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": PYTHON})
     assert got.returncode == 2 and got.stderr.startswith("ikeda: cannot write") and "Traceback" not in got.stderr, got.stderr
     assert not list(tmp_path.glob("*.png")) and not list(tmp_path.glob(".m.png*"))
 

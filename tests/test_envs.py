@@ -226,6 +226,7 @@ def test_native_sampled_actions_are_legal_and_reproducible_from_the_seed() -> No
     assert run(3) == run(3, before=150) != run(4)  # past the move cap: autoresets
 
 
+@pytest.mark.jax
 def test_observations_go_to_jax_and_torch_without_a_copy() -> None:
     """The buffers are 64-byte aligned and C-contiguous: JAX's CPU client and torch take
     them in place (so the next step's observation shows through, as documented)."""

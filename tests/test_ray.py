@@ -25,6 +25,8 @@ from ikeda.cli import main
 from ikeda.shards import Cell, Shard, ShardResult, play_shard
 from ikeda.simulate import Simulation, simulate, simulate_cells
 
+from children import interruptible
+
 CELLS = [Cell(7, 7, AREA_III), Cell(9, 9, AREA_II.replace(komi=7.5))]
 
 
@@ -162,9 +164,8 @@ def test_ctrl_c_of_a_local_ray_run_exits_130_and_leaves_no_process(tmp_path: Pat
     pytest.importorskip("ray")
     command = [sys.executable, "-m", "ikeda", "simulate", "--size", "9", "--games", "1000000", "--shard", "2000",
                "--ray", "local", "--workers", "2", "--out", f"{tmp_path}/", "--quiet"]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "python")},
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    child = subprocess.Popen(interruptible(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "python")})
     seen: dict[tuple[int, int], str] = {}
     try:
         # Ctrl-C once Ray's agents are up (they are what outlived the run) and a task runs.

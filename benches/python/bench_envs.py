@@ -353,6 +353,7 @@ def test_aec_loop_finishes_games() -> None:
     assert out["games"] >= 1 and out["moves"] >= 300
 
 
+@pytest.mark.jax
 def test_pgx_loop_ends_games() -> None:
     pytest.importorskip("pgx")
     out = run_pgx(200, n=4)
