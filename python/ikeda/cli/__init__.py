@@ -20,9 +20,10 @@ from ..errors import IkedaError
 from . import gtp, match, render, replay, simulate, summary
 from . import conform, regress, vectors
 from . import bench
+from . import analysis
 
 #: The commands in the order ``--help`` lists them; the first is the default.
-COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors, regress, bench)
+COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors, regress, bench, analysis)
 
 
 def main(argv: list[str] | None = None) -> int:
