@@ -228,7 +228,7 @@ def answer(job: Job, a: analysis.Analysis | None, during: bool) -> dict[str, Any
     def score(s: float) -> float:
         return _r(-s if flip else s)
 
-    legal = game.legal_moves()
+    legal = game.legal_indices()
     prior = 1.0 / (len(legal) + 1)  # no policy: the legal plays and the pass weigh the same
     infos = []
     for order, m in enumerate(a.moves):
@@ -250,7 +250,7 @@ def answer(job: Job, a: analysis.Analysis | None, during: bool) -> dict[str, Any
         out["ownership"] = [_r(sign * o) for o in a.ownership]
     if job.policy:
         policy = [-1.0] * (game.width * game.height)
-        for i in game.legal_indices():
+        for i in legal:
             policy[i] = _r(prior)
         out["policy"] = [*policy, _r(prior)]  # the pass last
     return out
