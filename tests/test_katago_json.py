@@ -265,7 +265,11 @@ MALFORMED = [
     ('{"id": "o", "action": "fly"}', "o", "Unknown action"),
     ('{"id": "p", "action": "terminate"}', "p", "terminateId"),
     ('{"id": "q", "rules": "chinese", "boardXSize": 9, "boardYSize": 9, "moves": [], "reportDuringSearchEvery": -1}', "q", "reportDuringSearchEvery"),
+    ('{"id": "r", "rules": "chinese", "komi": 1e999, "boardXSize": 9, "boardYSize": 9, "moves": []}', "r", "komi"),
+    ('{"id": "s", "rules": "chinese", "komi": 1' + "0" * 400 + ', "boardXSize": 9, "boardYSize": 9, "moves": []}', "s", "Bad query"),
+    ('{"id": "t", "rules": ["chinese"], "boardXSize": 9, "boardYSize": 9, "moves": []}', "t", "Unknown rules"),
     ('{"id": 7, "rules": "chinese"}', None, "id must be a string"),
+    ("[" * 100_000, None, "Could not parse json"),
     ("not json", None, "Could not parse json"),
     ("[1, 2]", None, "JSON object"),
 ]
@@ -328,3 +332,14 @@ def test_terminate_stops_a_ponder_query_with_a_final_answer() -> None:
     assert len(final) == 1 and final[0]["id"] == "QUERY:1" and final[0]["rootInfo"]["visits"] < 10_000_000
     partial = [a for a in seen + rest if a.get("isDuringSearch")]
     assert all(p["rootInfo"]["visits"] <= final[0]["rootInfo"]["visits"] for p in partial)
+
+
+def test_bytes_that_are_not_utf8_get_an_error_answer_from_the_command() -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "python")}
+    valid = json.dumps(katrain_query(1, [], maxVisits=10, rules="chinese")).encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "ikeda", "analysis"], input=b'{"id": "\xff\xfe"}\n' + valid + b"\n",
+        capture_output=True, env=env, timeout=60, check=True,
+    )
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert "error" in answers[0] and answers[-1]["id"] == "QUERY:1" and answers[-1]["moveInfos"]

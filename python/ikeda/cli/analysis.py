@@ -4,6 +4,7 @@ stdin/stdout, for KaTrain (its ``altcommand``) and other clients of that protoco
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 
 from ..gtp.bot import MAX_PLAYOUTS
@@ -27,5 +28,7 @@ def add_parser(sub: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    AnalysisEngine(sys.stdout, seed=args.seed, default_visits=args.visits).serve(sys.stdin)
+    # Bytes that are not UTF-8 become a query that does not parse, answered as an error.
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    AnalysisEngine(sys.stdout, seed=args.seed, default_visits=args.visits).serve(stdin)
     return 0

@@ -285,7 +285,7 @@ class AnalysisEngine:
             return
         try:
             query = json.loads(line)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             self.write({"error": f"Could not parse json: {e}"})
             return
         if not isinstance(query, dict):
@@ -302,6 +302,8 @@ class AnalysisEngine:
                 self._enqueue(qid, query)
         except QueryError as e:
             self.write({"id": qid, "error": str(e)})
+        except Exception as e:  # a value no check foresaw: an answer, never a dead reader
+            self.write({"id": qid, "error": f"Bad query: {type(e).__name__}: {e}"})
 
     def _action(self, qid: str, query: dict[str, Any]) -> None:
         action = query["action"]
