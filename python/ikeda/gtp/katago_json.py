@@ -61,7 +61,7 @@ class QueryError(IkedaError, ValueError):
     """A query that cannot be analysed: the answer is ``{"id": ..., "error": message}``."""
 
 
-@dataclass
+@dataclass(eq=False)  # jobs are told apart by identity
 class Job:
     """One turn of one query, waiting or being searched."""
 
