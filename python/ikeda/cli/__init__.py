@@ -7,6 +7,7 @@
 ``ikeda conform`` checks another engine's rules against ikeda's; ``ikeda vectors``
 writes test vectors for rules kernels; ``ikeda regress`` runs GNU Go's regression files;
 ``ikeda bench`` times ikeda beside the peer kernels that are installed.
+``ikeda analysis`` serves the search as KataGo's JSON analysis engine (for KaTrain).
 Each command module has ``add_parser(sub)``, which adds its subparser and sets
 ``args.run`` to its ``run(args) -> int``.
 """
@@ -20,9 +21,10 @@ from ..errors import IkedaError
 from . import gtp, match, render, replay, simulate, summary
 from . import conform, regress, vectors
 from . import bench
+from . import analysis
 
 #: The commands in the order ``--help`` lists them; the first is the default.
-COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors, regress, bench)
+COMMANDS = (simulate, summary, replay, render, gtp, match, conform, vectors, regress, bench, analysis)
 
 
 def main(argv: list[str] | None = None) -> int:
