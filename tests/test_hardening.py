@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -373,3 +374,33 @@ def test_raw_core_batch_used_from_two_threads_refuses_the_second_call() -> None:
     assert refused and "borrow" in str(refused[0]).lower(), refused
     assert not isinstance(refused[0], ikeda.IkedaError)
     assert raw.is_over().all() and (raw.lengths() > 0).all()
+
+
+
+def test_a_call_paused_inside_makes_other_threads_wait_not_fail() -> None:
+    """Python code can run inside a native call that holds the game (an argument's
+    ``__index__``, or a finalizer started by an allocation there) and let other threads in:
+    their calls on the same game wait for it instead of failing with "Already borrowed"."""
+    inside, errors = threading.Event(), []
+
+    class SlowIndex:
+        def __index__(self) -> int:
+            inside.set()
+            time.sleep(0.2)  # releases the GIL while the play holds the game
+            return 0
+
+    g = Game(9)
+
+    def other() -> None:
+        inside.wait()
+        try:
+            g.play("pass")
+            g.legal_indices()
+        except RuntimeError as e:
+            errors.append(e)
+
+    t = threading.Thread(target=other)
+    t.start()
+    g.play(SlowIndex())
+    t.join()
+    assert errors == [] and g.moves == ["A9", "pass"]

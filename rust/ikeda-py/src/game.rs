@@ -6,14 +6,22 @@
 //! Python frame. The rules are the core's (legality in `Position`, the end in
 //! `PassState`); this file only reads the arguments and keeps the state together.
 //!
-//! Thread safety without a lock: a call here runs no Python code and releases neither the
-//! GIL nor its borrows, so each is atomic with respect to every other call on the game.
+//! Thread safety without a lock: a call here releases neither the GIL nor its borrows, so
+//! each is atomic with respect to every other call on the game. One gap remains: an
+//! allocation inside a call (a list of legal moves, a copy's board) may start Python's
+//! garbage collector, whose finalizers run Python code and so let other threads in while
+//! the borrows are held. A call that finds the game or its board borrowed therefore waits
+//! for the holder (see [`borrow_mut_waiting`]) instead of failing with "Already borrowed".
+
+use std::time::{Duration, Instant};
 
 use ikeda_core::{Color, PassLog, Refusal};
 use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::pyclass::boolean_struct::False;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::PyClass;
 
 use crate::board::{color_arg, parse_move, PyBoard};
 use crate::errors::{illegal_move, no_move_to_undo};
@@ -30,6 +38,29 @@ pub struct PyGameCore {
     prelim_stones: Option<(u32, u32)>,
     /// Who resigned, if anyone has.
     resigned: Option<Color>,
+}
+
+/// Borrows `cell` mutably, waiting with the GIL released while another thread holds it
+/// (paused in a finalizer inside its call: see the module's comment). After a second it
+/// fails as a plain borrow does: a finalizer that re-enters the same game on the thread
+/// that holds it would never let go.
+fn borrow_mut_waiting<'py, T: PyClass<Frozen = False>>(
+    cell: &Bound<'py, T>,
+) -> PyResult<PyRefMut<'py, T>> {
+    let mut deadline = None;
+    loop {
+        match cell.try_borrow_mut() {
+            Ok(held) => return Ok(held),
+            Err(e) => {
+                let until =
+                    *deadline.get_or_insert_with(|| Instant::now() + Duration::from_secs(1));
+                if Instant::now() >= until {
+                    return Err(e.into());
+                }
+                cell.py().detach(std::thread::yield_now);
+            }
+        }
+    }
 }
 
 impl PyGameCore {
@@ -67,10 +98,11 @@ impl PyGameCore {
     /// :class:`IllegalMoveError` (``.reason`` = "game_over", "occupied", "suicide",
     /// "superko", or "ko" under simple ko) for one the rules forbid; both name the move
     /// number. The game is unchanged after either.
-    fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let c = self.color;
-        let over = self.over();
-        let mut board = self.board()?.bind(py).try_borrow_mut()?;
+    fn play(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (py, mut this) = (slf.py(), borrow_mut_waiting(slf)?);
+        let c = this.color;
+        let over = this.over();
+        let mut board = borrow_mut_waiting(this.board()?.bind(py))?;
         if over {
             let geo = board.geometry();
             let i = parse_move(geo, r#move)?; // a malformed move is reported as such first
@@ -86,48 +118,50 @@ impl PyGameCore {
         let is_pass = board.play(r#move, c as u8)?;
         let stones = board.stones();
         drop(board);
-        if self.log.record(c, is_pass) {
-            self.prelim_stones = Some(stones);
+        if this.log.record(c, is_pass) {
+            this.prelim_stones = Some(stones);
         }
-        self.color = c.opponent();
+        this.color = c.opponent();
         Ok(())
     }
 
     /// `color` (1 or 2; the side to move if None) resigns; IllegalMoveError "game_over"
     /// if the game is over.
-    fn _resign(&mut self, py: Python<'_>, color: Option<u8>) -> PyResult<()> {
-        if self.over() {
-            let number = self.board()?.bind(py).try_borrow()?.moves_played() + 1;
+    fn _resign(slf: &Bound<'_, Self>, color: Option<u8>) -> PyResult<()> {
+        let (py, mut this) = (slf.py(), borrow_mut_waiting(slf)?);
+        if this.over() {
+            let number = borrow_mut_waiting(this.board()?.bind(py))?.moves_played() + 1;
             let resign = intern!(py, "resign").as_any();
             return Err(illegal_move(
                 Refusal::GameOver,
                 resign,
                 "resign",
-                self.color,
+                this.color,
                 number,
             ));
         }
-        self.resigned = Some(color.map_or(Ok(self.color), color_arg)?);
+        this.resigned = Some(color.map_or(Ok(this.color), color_arg)?);
         Ok(())
     }
 
     /// Takes back a resignation, or else the last move (the pass bookkeeping found again
     /// from the record); returns "resign" or the move's GTP name.
-    fn _undo(&mut self, py: Python<'_>) -> PyResult<String> {
-        if self.resigned.take().is_some() {
+    fn _undo(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let (py, mut this) = (slf.py(), borrow_mut_waiting(slf)?);
+        if this.resigned.take().is_some() {
             return Ok("resign".to_string());
         }
-        let mut board = self.board()?.bind(py).try_borrow_mut()?;
+        let mut board = borrow_mut_waiting(this.board()?.bind(py))?;
         let index = board.undo().ok_or_else(no_move_to_undo)?;
-        self.color = self.color.opponent();
+        this.color = this.color.opponent();
         let first = if board.moves_played() % 2 == 0 {
-            self.color
+            this.color
         } else {
-            self.color.opponent()
+            this.color.opponent()
         };
-        self.log = PassLog::replay(self.log.ending, first, board.passes());
-        if self.log.prelim.is_none() {
-            self.prelim_stones = None;
+        this.log = PassLog::replay(this.log.ending, first, board.passes());
+        if this.log.prelim.is_none() {
+            this.prelim_stones = None;
         }
         Ok(board.geometry().vertex_name(index))
     }
@@ -138,10 +172,7 @@ impl PyGameCore {
         if self.over() {
             return Ok(PyList::empty(py));
         }
-        self.board()?
-            .bind(py)
-            .try_borrow_mut()?
-            .legal_index_list(py, self.color)
+        borrow_mut_waiting(self.board()?.bind(py))?.legal_index_list(py, self.color)
     }
 
     /// The legal moves as GTP vertices, "pass" last; empty once the game is over.
@@ -149,11 +180,8 @@ impl PyGameCore {
         if self.over() {
             return Ok(PyList::empty(py));
         }
-        let moves = self
-            .board()?
-            .bind(py)
-            .try_borrow_mut()?
-            .legal_vertex_list(py, self.color)?;
+        let moves =
+            borrow_mut_waiting(self.board()?.bind(py))?.legal_vertex_list(py, self.color)?;
         moves.append(intern!(py, "pass"))?;
         Ok(moves)
     }
@@ -161,7 +189,7 @@ impl PyGameCore {
     /// Legal moves as bool ``(w*h + 1,)``, row-major from the top-left point, pass last;
     /// all false once the game is over.
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let mut board = self.board()?.bind(py).try_borrow_mut()?;
+        let mut board = borrow_mut_waiting(self.board()?.bind(py))?;
         if self.over() {
             return Ok(PyArray1::from_vec(
                 py,
@@ -175,7 +203,7 @@ impl PyGameCore {
     /// bookkeeping and end, in one call that a play cannot split.
     fn _copy_native(&self, other: &Bound<'_, Self>) -> PyResult<()> {
         let py = other.py();
-        let board = self.board()?.bind(py).try_borrow_mut()?.fork();
+        let board = borrow_mut_waiting(self.board()?.bind(py))?.fork();
         let mut o = other.try_borrow_mut()?;
         o.board = Some(Py::new(py, board)?);
         (o.color, o.log, o.prelim_stones, o.resigned) =
