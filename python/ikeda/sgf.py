@@ -391,9 +391,10 @@ class _GcPause:
     """The cyclic garbage collector paused while any thread builds records. A tree is
     thousands of small acyclic objects (nodes, dicts, lists, moves), and the collector would
     walk the growing heap again and again while they are made: reading real records takes
-    about 1.3 times as long with it on (benches/python/sgf_gc_ratio.py, benches/LOG.md). Readers are counted under a lock,
-    so that the first turns it off and only the last turns it back on, and only if it was
-    on when the first began: one thread's end cannot turn it on under another's reading."""
+    about 1.3 times as long with it on (benches/python/sgf_gc_ratio.py). Readers are
+    counted under a lock, so that the first turns it off and only the last turns it back
+    on, and only if it was on when the first began: one thread's end cannot turn it on
+    under another's reading."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
