@@ -525,3 +525,28 @@ def test_printsgf_writes_regular_files_only_and_never_blocks(tmp_path: Path) -> 
     old.write_text("x" * 10_000)  # a longer file is truncated, not partly overwritten
     assert e.handle(f"printsgf {old}") == "=\n\n"
     assert old.read_text().startswith("(;") and old.read_text().rstrip().endswith(")")
+
+
+def test_the_bot_searches_and_analyses_under_the_japanese_preset() -> None:
+    # Japanese counting confirms status, which no native loop counts: the search counts
+    # its playouts as territory instead of refusing the preset (docs/gtp.md).
+    e = MctsEngine(size=9, playouts=200)
+    for command in ("ikeda-rules japanese", "play b E5"):
+        assert e.handle(command).startswith("=")
+    for command, form in (("lz-analyze 10", "integer"), ("kata-analyze 10", "float"), ("genmove_analyze w", "integer")):
+        lines = str(e.handle(command)).split("\n")
+        assert lines[0] == "=" and sabaki_parse_analysis(lines[1], 9, form), (command, lines)
+    assert e.handle("genmove b").startswith("= ") and len(e.game.moves) == 3
+    assert e.handle("ikeda-best_moves").startswith("= ")
+    assert e.game.rules.scoring == "japanese"  # the game itself still counts by status confirmation
+
+
+def test_the_search_counts_japanese_as_territory_under_the_games_own_ko_rule_and_ending() -> None:
+    from ikeda.gtp.analysis import search_rules
+    from ikeda.rules import PRESETS
+
+    japanese = PRESETS["japanese"].replace(komi=0.5)
+    searched = search_rules(japanese)
+    assert searched.scoring == "territory"
+    assert searched.replace(scoring="japanese") == japanese  # nothing else changes
+    assert all(search_rules(PRESETS[name]) == PRESETS[name] for name in PRESETS if name != "japanese")

@@ -31,7 +31,8 @@ from typing import Any
 
 import pytest
 
-from ikeda.gtp.katago_json import AnalysisEngine
+from ikeda.gtp.katago_json import AnalysisEngine, positions
+from ikeda.rules import PRESETS
 
 GTP_COORD = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 ADDITIONAL_MOVE_ORDER = 999  # katrain/core/constants.py
@@ -245,6 +246,15 @@ def test_two_moves_of_one_colour_and_moves_after_two_passes_are_analysed() -> No
     moves = [["B", "E5"], ["B", "C3"], ["W", "pass"], ["B", "pass"], ["W", "D4"]]
     answer = json.loads(run_engine(katrain_query(1, moves, maxVisits=30, reportDuringSearchEvery=None))[-1])
     assert answer["rootInfo"]["currentPlayer"] == "B" and answer["moveInfos"]
+
+
+def test_a_japanese_query_is_a_game_under_the_japanese_preset_with_the_querys_komi() -> None:
+    # Its ko rule (simple ko) and ending are the preset's; only the search counts it as
+    # territory (ikeda.gtp.analysis.search_rules).
+    [(turn, game)] = positions(katrain_query(1, [["B", "E5"]], komi=7))
+    assert turn == 1 and game.rules == PRESETS["japanese"].replace(komi=7.0)
+    answer = json.loads(run_engine(katrain_query(1, [["B", "E5"]], maxVisits=30, reportDuringSearchEvery=None))[-1])
+    assert answer["moveInfos"] and answer["rootInfo"]["currentPlayer"] == "W"
 
 
 MALFORMED = [

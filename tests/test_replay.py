@@ -19,8 +19,11 @@ from ikeda.errors import ArgumentError, IkedaError
 from ikeda.__main__ import main
 from ikeda.cli.replay import agreement, recorded_outcome
 
-# Black owns the left, White the right, of a 5x5 board; then two passes.
-WALLS = ";B[bc];W[dc];B[bb];W[db];B[bd];W[dd];B[ba];W[da];B[be];W[de]"
+# Black owns the left, White the right, of a 5x5 board; then two passes. A3 and E3 give
+# each wall two eyes, so that status confirmation proves both alive statically (Benson's
+# test) in milliseconds: walls with one five-point eye each are alive too, but only the
+# search of the whole board says so, and it spends the whole budget (5 s of CPU) first.
+WALLS = ";B[bc];W[dc];B[bb];W[db];B[bd];W[dd];B[ba];W[da];B[be];W[de];B[ac];W[ec]"
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -37,14 +40,14 @@ def test_setup_after_the_last_move_is_markup_in_both_replays(tmp_path: Path, ru:
     [native] = sgf.replay_many([path], rules="area3")
     record = sgf.read(text)
     game = record.replay("area3")
-    assert native.ok and native.moves == len(record.moves) == 10
+    assert native.ok and native.moves == len(record.moves) == 12
     assert (native.black, native.white) == (game.score().black, game.score().white)
     assert [p.reason for p in record.problems] == ["setup"]
     assert "after the last move is markup" in record.problems[0].message
     # Under the record's own rules (the Japanese preset goes through Record.replay): a
     # result, not an IndexError, and the same moves.
     [own] = sgf.replay_many([path])
-    assert own.ok and own.moves == 10 and own.recorded == "B+R"
+    assert own.ok and own.moves == 12 and own.recorded == "B+R"
 
 
 def test_japanese_records_are_counted_only_when_the_result_is_a_count(tmp_path: Path) -> None:
@@ -57,8 +60,8 @@ def test_japanese_records_are_counted_only_when_the_result_is_a_count(tmp_path: 
     assert [r.path for r in results] == [resigned, counted, timed, chinese]  # input order
     by = {Path(r.path).name: r for r in results}
     assert by["a-resigned.sgf"].black is None and by["c-time.sgf"].black is None
-    # 5 points of territory each (the walls' columns are stones), komi to White.
-    assert (by["b-counted.sgf"].black, by["b-counted.sgf"].white) == (5, 5.5)
+    # 4 points of territory each (the walls and their eyes' dividers are stones), komi to White.
+    assert (by["b-counted.sgf"].black, by["b-counted.sgf"].white) == (4, 4.5)
     assert by["d-chinese.sgf"].black is not None  # area counting is native and always counts
     assert [r.rules for r in results] == ["japanese"] * 3 + ["area2"]
     assert [r.recorded for r in results] == ["W+R", "B+0.5", "B+T", "B+R"]
@@ -81,7 +84,7 @@ def test_the_summary_tells_proven_japanese_counts_from_estimated_ones(
     assert main(["replay", "--quiet", counted]) == 0
     assert re.search(row.format(0, 1), capsys.readouterr().out)
     assert main(["replay", "--json", counted]) == 0
-    assert json.loads(capsys.readouterr().out)["estimated"] == 10
+    assert json.loads(capsys.readouterr().out)["estimated"] == 12
 
 
 def test_recorded_results_are_read_and_compared() -> None:
@@ -105,7 +108,7 @@ def test_json_has_one_line_per_file_with_the_recorded_result(tmp_path: Path, cap
     lines = sorted((json.loads(x) for x in capsys.readouterr().out.splitlines()), key=lambda x: str(x["path"]))
     assert [x["path"] for x in lines] == [a, b]
     assert lines[0]["recorded"] == "W+0.5" and lines[0]["result"] == "W+0.5" and lines[0]["margin_agrees"] is True
-    # Area III: 10 points each (the middle column is neither's), komi to White.
+    # Area III: 10 points each, 6 stones and 4 eyes (the middle column is neither's), komi to White.
     assert lines[1]["recorded"] == "B+2" and lines[1]["result"].startswith("W+") and lines[1]["winner_agrees"] is False
 
 

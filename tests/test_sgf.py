@@ -3,8 +3,12 @@ writing, round trips through sgfmill, and native bulk replay agreeing with Game.
 
 from __future__ import annotations
 
+import gc
 import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sgfmill import sgf as sgfmill_sgf
@@ -12,6 +16,7 @@ from sgfmill import sgf_moves
 
 import ikeda
 from ikeda import Game, IllegalMoveError, SgfError
+from ikeda import sgf
 from ikeda.sgf import read, replay_many
 from sgf_corpus import random_sgf, write_corpus
 
@@ -354,3 +359,46 @@ def test_read_a_path_that_cannot_name_a_file_is_a_typed_error() -> None:
     results = replay_many(["/tmp/game\ud800.sgf", VALID[0]])
     assert results[0].status == "unreadable" and "cannot name a file" in (results[0].error or "")
     assert results[1].status == "ok"
+
+
+def test_the_collector_stays_paused_until_the_last_of_two_overlapping_reads_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A starts reading, B starts, A ends while B still reads: A's end must not turn the
+    collector back on under B; B's end turns it on again, as it was before both."""
+    started = {name: threading.Event() for name in "AB"}
+    go_on = {name: threading.Event() for name in "AB"}
+    seen: dict[str, bool] = {}
+    build = sgf._records
+
+    def records(*args: Any) -> list[sgf.Record]:
+        name = threading.current_thread().name
+        started[name].set()
+        go_on[name].wait(10)
+        seen[name] = gc.isenabled()  # while this thread is still reading
+        return build(*args)
+
+    monkeypatch.setattr(sgf, "_records", records)
+    readers = {name: threading.Thread(target=read, args=(VALID[0],), name=name) for name in "AB"}
+    assert gc.isenabled()
+    readers["A"].start()
+    assert started["A"].wait(10)
+    readers["B"].start()
+    assert started["B"].wait(10)
+    go_on["A"].set()
+    readers["A"].join(10)
+    assert gc.isenabled() is False  # B still reads
+    go_on["B"].set()
+    readers["B"].join(10)
+    assert seen == {"A": False, "B": False} and gc.isenabled()
+
+
+def test_reads_on_many_threads_leave_the_collector_as_they_found_it() -> None:
+    texts = [random_sgf(9, 9, "area3", seed=k) for k in range(40)] * 5
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            with ThreadPoolExecutor(8) as pool:
+                records = list(pool.map(read, texts))
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+        assert [r.moves for r in records] == [read(t).moves for t in texts]

@@ -18,7 +18,7 @@ OpenSpiel and pgx, and their answer then differs (shown as such).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..conform.kernel import Kernel
@@ -142,25 +142,27 @@ def kernel_playouts(k: Kernel, w: Workload) -> int:
     return total
 
 
-def kernel_legal_masks(k: Kernel, w: Workload) -> int:
-    """The legal set at every position of the workload's games: their sizes summed."""
-    total = 0
+def _moves(k: Kernel, w: Workload) -> Iterator[tuple[str, str]]:
+    """The workload's games move by move, the kernel reset at the start of each: the
+    colour to play and its recorded move, for the caller to play."""
     for moves in w.games:
         k.reset(w.sizes.size, KOMI)
         for n, m in enumerate(moves):
-            total += len(k.legal("bw"[n % 2]))
-            k.play("bw"[n % 2], m)
+            yield "bw"[n % 2], m
+
+
+def kernel_legal_masks(k: Kernel, w: Workload) -> int:
+    """The legal set at every position of the workload's games: their sizes summed."""
+    total = 0
+    for color, m in _moves(k, w):
+        total += len(k.legal(color))
+        k.play(color, m)
     return total
 
 
 def kernel_replay(k: Kernel, w: Workload) -> int:
     """The workload's games played move by move: the moves the kernel accepted."""
-    total = 0
-    for moves in w.games:
-        k.reset(w.sizes.size, KOMI)
-        for n, m in enumerate(moves):
-            total += k.play("bw"[n % 2], m)
-    return total
+    return sum(k.play(color, m) for color, m in _moves(k, w))
 
 
 def kernel_perft(k: Kernel, w: Workload) -> int:

@@ -15,6 +15,8 @@ Each command module has ``add_parser(sub)``, which adds its subparser and sets
 from __future__ import annotations
 
 import argparse
+import os
+import select
 import sys
 
 from ..errors import IkedaError
@@ -37,10 +39,36 @@ def main(argv: list[str] | None = None) -> int:
         words = ["simulate", *words]  # simulate is the default command
     args = parser.parse_args(words)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # here, so that a reader gone before the end is met below, not at exit
+        return code
     except IkedaError as e:
         print(f"ikeda: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("ikeda: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        if not _stdout_reader_gone():
+            raise  # another pipe (an engine's, say): a real failure
+        # The reader of stdout has closed it (`ikeda replay --json ... | head -1`): stop
+        # quietly, as Unix tools do. What is left to write goes to /dev/null, so that the
+        # flush at exit does not fail again; status 1, as Python's docs advise ("Note on
+        # SIGPIPE") and as rich, which prints the tables of the other commands, does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _stdout_reader_gone() -> bool:
+    """Whether stdout is a pipe whose reader has closed it: poll reports an error (Linux)
+    or a hang-up (macOS, BSD) on such a write end. Without poll (Windows) a broken pipe is
+    taken to be stdout's; a stdout with no descriptor (replaced in-process) never is."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    if not hasattr(select, "poll"):
+        return True
+    poll = select.poll()
+    poll.register(fd, select.POLLOUT)
+    return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))

@@ -91,7 +91,44 @@ def _board_stones(cells: Any, size: int) -> tuple[set[str], set[str]]:
     return black, white
 
 
-class PettingZooKernel:
+class _MaskedActions:
+    """What the PettingZoo and pgx adapters share: actions ``row * size + column`` from
+    the top row (the order of :func:`vertex_names`) and ``size * size`` the pass, checked
+    against the kernel's mask of legal actions before they are taken. A subclass gives
+    the mask (None once the game is over) and takes an action."""
+
+    _size: int
+    _names: tuple[str, ...]
+    _action: dict[str, int]
+
+    def _set_actions(self, size: int) -> None:
+        self._size = size
+        self._names = vertex_names(size, size)
+        self._action = {v: i for i, v in enumerate(self._names)}
+        self._action["pass"] = size * size
+
+    def _mask(self) -> Any:
+        raise NotImplementedError
+
+    def _take(self, action: int) -> None:
+        raise NotImplementedError
+
+    def play(self, color: str, move: str) -> bool:
+        action = self._action.get(move)
+        mask = self._mask()
+        if action is None or mask is None or not mask[action]:
+            return False
+        self._take(action)
+        return True
+
+    def legal(self, color: str) -> set[str]:
+        mask = self._mask()
+        if mask is None:
+            return set()
+        return {self._names[i] for i in range(self._size * self._size) if mask[i]}
+
+
+class PettingZooKernel(_MaskedActions):
     """PettingZoo's classic ``go_v5`` (an AEC environment over a port of minigo's
     ``go.py``; ``pip install 'ikeda[pettingzoo-go]'``). Actions are ``row * size + column``
     with row 0 at the top and ``size * size`` the pass. Legal plays come from the
@@ -123,10 +160,7 @@ class PettingZooKernel:
         self._env.unwrapped._overwrite_go_global_variables(board_size=size)
         self._env.reset()
         self._komi = float(komi)
-        self._size = size
-        self._names = vertex_names(size, size)
-        self._action = {v: i for i, v in enumerate(self._names)}
-        self._action["pass"] = size * size
+        self._set_actions(size)
 
     def _mask(self) -> Any:
         env = self._env
@@ -134,19 +168,8 @@ class PettingZooKernel:
             return None
         return env.observe(env.agent_selection)["action_mask"]
 
-    def play(self, color: str, move: str) -> bool:
-        action = self._action.get(move)
-        mask = self._mask()
-        if action is None or mask is None or not mask[action]:
-            return False
+    def _take(self, action: int) -> None:
         self._env.step(action)
-        return True
-
-    def legal(self, color: str) -> set[str]:
-        mask = self._mask()
-        if mask is None:
-            return set()
-        return {self._names[i] for i in range(self._size * self._size) if mask[i]}
 
     def stones(self) -> tuple[set[str], set[str]]:
         return _board_stones(self._env.unwrapped._go.board.ravel().tolist(), self._size)
@@ -163,7 +186,7 @@ class PettingZooKernel:
         self._env, self._size = None, 0
 
 
-class PgxKernel:
+class PgxKernel(_MaskedActions):
     """pgx's ``go`` (JAX, run here on the CPU; ``pip install 'ikeda[pgx]'``). Actions are
     ``row * size + column`` with row 0 at the top and ``size * size`` the pass. Legal plays
     are the state's ``legal_action_mask``; the board is its ``_x.board`` (chain ids, positive
@@ -200,29 +223,16 @@ class PgxKernel:
             self._compiled[key] = (jax.jit(env.init), jax.jit(env.step), jax.jit(lambda x: count(x, size)))
         init, self._step, self._count = self._compiled[key]
         self._state = init(self._jax.random.PRNGKey(0))
-        self._size, self._komi = size, float(komi)
-        self._names = vertex_names(size, size)
-        self._action = {v: i for i, v in enumerate(self._names)}
-        self._action["pass"] = size * size
+        self._komi = float(komi)
+        self._set_actions(size)
 
     def _mask(self) -> list[bool] | None:
         if bool(self._state.terminated):
             return None
         return [bool(b) for b in self._state.legal_action_mask.tolist()]
 
-    def play(self, color: str, move: str) -> bool:
-        action = self._action.get(move)
-        mask = self._mask()
-        if action is None or mask is None or not mask[action]:
-            return False
+    def _take(self, action: int) -> None:
         self._state = self._step(self._state, action)
-        return True
-
-    def legal(self, color: str) -> set[str]:
-        mask = self._mask()
-        if mask is None:
-            return set()
-        return {self._names[i] for i in range(self._size * self._size) if mask[i]}
 
     def stones(self) -> tuple[set[str], set[str]]:
         return _board_stones(self._state._x.board.tolist(), self._size)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .. import _core
 from ..coords import parse_color
 from ..game import Game
+from ..rules import Rules
 
 
 @dataclass
@@ -72,12 +73,22 @@ class Analysis:
         return Analysis(moves, own, total, other.prior, other.choice)
 
 
+def search_rules(rules: Rules) -> Rules:
+    """The rules the native search plays and counts its playouts by: the game's own, but
+    Japanese counting, which confirms the status of the stones and is no native count, is
+    counted as territory (Territory I's count: territory less the stones lost; the same
+    margin as territory plus prisoners) under the game's ko rule, ending and komi. A
+    playout goes on until the dead stones are taken, so its final count is the Japanese
+    one but for the eyes of a seki, which it counts as territory (docs/gtp.md)."""
+    return rules.replace(scoring="territory") if rules.scoring == "japanese" else rules
+
+
 def analyze(game: Game, *, playouts: int, seconds: float, seed: int) -> Analysis:
     """One search of `game` (native, the GIL released) and what it saw."""
     if game.is_over:
         return Analysis([], [0.0] * (game.width * game.height), 0, 0.0)
     mover = parse_color(game.to_move)
-    index, _, done, moves, ownership, candidates = _core.mcts_analyze(game, game.rules, playouts, float(seconds), seed)
+    index, _, done, moves, ownership, candidates = _core.mcts_analyze(game, search_rules(game.rules), playouts, float(seconds), seed)
     vertex = game.board.vertex
     sign = 1.0 if mover == 1 else -1.0
     stats = [MoveStats(vertex(m), v, w, s, [vertex(p) for p in pv]) for m, v, w, s, pv in moves]

@@ -31,7 +31,7 @@ def search(
     resign_below = probability(resign_below, "resign_below")
     if game.is_over:
         return "pass", 0.5, 0
-    index, win_rate, done = _core.mcts(game, game.rules, playouts, float(seconds), seed, resign_below)
+    index, win_rate, done = _core.mcts(game, analysis.search_rules(game.rules), playouts, float(seconds), seed, resign_below)
     move: Move = "resign" if index < 0 else game.board.vertex(index)
     return move, win_rate, done
 

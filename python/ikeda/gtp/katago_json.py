@@ -154,10 +154,6 @@ def positions(query: dict[str, Any]) -> list[tuple[int, Game]]:
     if "rules" not in query:
         raise QueryError("Required field rules is missing")
     rules = _rules(query["rules"])
-    if rules.scoring == "japanese":
-        # Native playouts count area or territory, not Japanese status confirmation: the
-        # search counts a Japanese game by Territory Rules I, its closest native counting.
-        rules = PRESETS["territory1"].replace(komi=rules.komi)
     komi = query.get("komi", rules.komi)
     if isinstance(komi, bool) or not isinstance(komi, (int, float)):
         raise QueryError(f"Field komi must be a number, not {komi!r}")

@@ -174,14 +174,32 @@ impl OnGame for Search {
     type Out = Result<(i64, f64, u32), NoMemory>;
     fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out {
         let r = search(game, &self.0, &self.1)?;
-        let geo = game.position.geometry();
-        let index = match r.choice {
-            Choice::Play(i) => i as i64,
-            Choice::Pass => geo.pass_index() as i64,
-            Choice::Resign => -1,
-        };
+        let index = choice_index(r.choice, game.position.geometry().pass_index());
         Ok((index, r.win_rate, r.playouts))
     }
+}
+
+/// The search's choice as Python sees it: a flat index, `pass` for the pass, -1 to resign.
+fn choice_index(choice: Choice, pass: usize) -> i64 {
+    match choice {
+        Choice::Play(i) => i as i64,
+        Choice::Pass => pass as i64,
+        Choice::Resign => -1,
+    }
+}
+
+/// One search of `game` by `op` (`Search` or `Analyze`) under `rules` (a native ruleset)
+/// and `limits`; a tree that cannot be allocated is a MemoryError naming the playouts.
+fn run_search<T, O: OnGame<Out = Result<T, NoMemory>>>(
+    py: Python<'_>,
+    game: &Bound<'_, PyGameCore>,
+    rules: RulesArg,
+    limits: SearchLimits,
+    op: fn(Rules, SearchLimits) -> O,
+) -> PyResult<T> {
+    let playouts = limits.playouts;
+    with_game(py, game, op(rules.native()?, limits))?
+        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
 }
 
 /// Monte-Carlo tree search from `game` as it stands, counted under `rules` (see
@@ -199,8 +217,7 @@ fn mcts_py(
     resign_below: f64,
 ) -> PyResult<(i64, f64, u32)> {
     let limits = search_limits(playouts, seconds, seed, resign_below)?;
-    with_game(py, game, Search(rules.native()?, limits))?
-        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+    run_search(py, game, rules, limits, Search)
 }
 
 /// The limits of one search, its time bounded to a day (the clock's share of a long game is
@@ -236,11 +253,7 @@ impl OnGame for Analyze {
     fn run<const N: usize>(&self, game: &mut Game<N>) -> Self::Out {
         let a = analyze(game, &self.0, &self.1)?;
         let pass = game.position.geometry().pass_index();
-        let index = match a.result.choice {
-            Choice::Play(i) => i as i64,
-            Choice::Pass => pass as i64,
-            Choice::Resign => -1,
-        };
+        let index = choice_index(a.result.choice, pass);
         let moves = a
             .moves
             .into_iter()
@@ -274,8 +287,7 @@ fn mcts_analyze_py(
     seed: u64,
 ) -> PyResult<AnalysisTuple> {
     let limits = search_limits(playouts, seconds, seed, 0.0)?;
-    with_game(py, game, Analyze(rules.native()?, limits))?
-        .map_err(|NoMemory| no_memory(&format!("the search tree of {playouts} playouts")))
+    run_search(py, game, rules, limits, Analyze)
 }
 
 /// `(moves, ended, first_passer, black_half_points, white_half_points)`.

@@ -289,38 +289,16 @@ fn outcome(o: FileOutcome) -> OutcomeTuple {
                 r.rules_key,
             )
         }
-        FileOutcome::Malformed(e) => (
-            "sgf_error",
-            0,
-            None,
-            false,
-            None,
-            Some((e.message, e.line, e.column)),
-            None,
-            None,
-        ),
-        FileOutcome::BadSetup(m) => (
-            "bad_setup",
-            0,
-            None,
-            false,
-            None,
-            Some((m, 0, 0)),
-            None,
-            None,
-        ),
-        FileOutcome::Unreadable(m) => (
-            "unreadable",
-            0,
-            None,
-            false,
-            None,
-            Some((m, 0, 0)),
-            None,
-            None,
-        ),
+        FileOutcome::Malformed(e) => failed("sgf_error", (e.message, e.line, e.column)),
+        FileOutcome::BadSetup(m) => failed("bad_setup", (m, 0, 0)),
+        FileOutcome::Unreadable(m) => failed("unreadable", (m, 0, 0)),
         FileOutcome::Deferred => ("deferred", 0, None, false, None, None, None, None),
     }
+}
+
+/// A file that was not replayed: its status and `(message, line, column)`, nothing else.
+fn failed(status: &'static str, error: (String, usize, usize)) -> OutcomeTuple {
+    (status, 0, None, false, None, Some(error), None, None)
 }
 
 /// Replays the first game of every file under `forced` rules, or under the rules its RU
