@@ -1,21 +1,24 @@
 //! Pockets where the attacker cannot live (docs/status.md 2e): a static proof that the
 //! stones inside an area enclosed by never-captured walls are dead, whatever its size,
-//! after Müller's "attacker cannot live" test (GPW 1997; Fuego's `MightMakeLife`).
+//! after Müller's "attacker cannot live" test (GPW 1997; Fuego's `MightMakeLife`) and his
+//! 1-vital regions (Fuego's `Find2ConnForAllInterior`).
 //!
 //! For colour D, a pocket is a maximal connected set of points without a D stone. It is
 //! *hopeless* for A when it holds an A stone, every D stone next to it is *safe* (frozen:
-//! first-class, or a vital wall of 2b, so never captured under D's strategies), and at most
-//! one of its points is next to no D stone (that point, if any, with two on-board
-//! neighbours or more). Claim: every A chain in a hopeless pocket is in case N.
+//! first-class, or a vital wall of 2b, so never captured under D's strategies), and every
+//! point of it next to no D stone but at most one (that one with two on-board neighbours or
+//! more) is covered by the miai cover of `miai.rs`. Claim: every A chain in a hopeless
+//! pocket is in case N.
 //!
-//! Proof sketch (the full argument is in docs/status.md). A point next to a safe stone
-//! can always be filled by D: the stone joins a chain that never loses its liberties
-//! outside the pocket, so it is never self-capture, never captured, and A, who never
-//! captures a D stone there, never sets D a ko ban. D fills such points one by one. When
-//! none is left empty, the only empty point is the interior point z, every A chain has z as
-//! its last liberty and D captures them all at z; z's stone then has two liberties or more,
-//! all next to safe stones, and D joins it next move. So every two D moves add at least one
-//! D stone joined to a safe chain, none is ever lost, and the pocket ends full of D stones
+//! Proof sketch (the full argument, the bridge lemma, is in docs/status.md). D answers A's
+//! move on a pair point by the other point of the pair, and otherwise plays a pair point of
+//! the first interior point not yet next to a stone joined to the walls, which joins the
+//! walls. Invariant: every pair is empty or holds a D stone; so every D stone in the pocket
+//! not joined to the walls has the two empty points of a pair as liberties, and A captures
+//! nothing there (no ko either). When every covered point is next to a stone joined to the
+//! walls, D fills the pocket: a point next to such a stone can always be filled; the last
+//! uncovered point, if any, is the last liberty of every A chain left, and D captures there
+//! and joins the stone at once. No D stone is ever lost, so the pocket ends full of D stones
 //! that are never captured: A's points are never his again (not F, S1 or S2). A vital
 //! pocket of 2b is filled by 2b's own strategy instead, with the same end for A's stones.
 
