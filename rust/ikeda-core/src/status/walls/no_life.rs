@@ -248,10 +248,9 @@ mod tests {
 
     #[test]
     fn miai_covered_pockets_agree_with_the_search_on_random_boards() {
-        // Random Black stones in a corner area (3x2 to 4x2) walled by White's two-eyed group on
-        // two sides,
-        // so that the area has several points off the wall, which only the miai cover can
-        // take: every chain keeps the class the exhaustive whole-board search gives it, and
+        // Random stones in a corner area (2x3, 3x2, 3x3, 4x2) walled by White's two-eyed group
+        // on two sides, so that the area has several points off the wall, which only the
+        // miai cover can take: every chain keeps the class the exhaustive whole-board search gives it, and
         // the rule proves stones dead in pockets with two interior points or more.
         let mut seed: u64 = 97;
         let (mut checked, mut fired, mut covered) = (0, 0, 0);
