@@ -107,7 +107,8 @@ pub fn confirm_status(
         // so the pocket is frozen and needs no search.
         let safe = frozen.clone();
         for c in [1u8, 2] {
-            let (dead, pockets) = dead_in_hopeless_pockets(geo, cells, &chain_of, c, &safe);
+            let (dead, pockets) =
+                dead_in_hopeless_pockets(geo, cells, &chains, &chain_of, c, &safe);
             for k in dead {
                 case[k].get_or_insert((Case::N, Proof::Static));
             }

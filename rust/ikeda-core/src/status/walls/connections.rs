@@ -99,20 +99,9 @@ mod tests {
     use crate::status::count::confirm::confirm_status;
     use crate::status::options::StatusOptions;
     use crate::status::report::StatusError;
-    use crate::status::search::grid::{components, first_class_chains};
-    use crate::status::testing::{confirm, diagram};
+    use crate::status::search::grid::first_class_chains;
+    use crate::status::testing::{chains_of, confirm, diagram, legal_rows, random_row};
     use crate::status::walls::credit::credited_groups;
-
-    fn chains_of(geo: Geometry, cells: &[u8]) -> (Vec<Vec<usize>>, Vec<usize>) {
-        let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
-        let mut chain_of = vec![usize::MAX; cells.len()];
-        for (k, ch) in chains.iter().enumerate() {
-            for &p in ch {
-                chain_of[p] = k;
-            }
-        }
-        (chains, chain_of)
-    }
 
     fn find(rows: &[&str], c: u8) -> Vec<[usize; 2]> {
         let (geo, cells) = diagram(rows);
@@ -245,34 +234,10 @@ mod tests {
         for _ in 0..200 {
             // Three random rows above a White group with two eyes.
             let mut rows: Vec<String> = (0..3)
-                .map(|_| {
-                    (0..6)
-                        .map(|_| {
-                            seed = seed
-                                .wrapping_mul(6364136223846793005)
-                                .wrapping_add(1442695040888963407);
-                            ['.', '.', 'X', 'X', 'X', 'X', 'O', 'O'][(seed >> 61) as usize]
-                        })
-                        .collect()
-                })
+                .map(|_| random_row(&mut seed, 6, &['.', '.', 'X', 'X', 'X', 'X', 'O', 'O']))
                 .collect();
             rows.extend(["OOOOOO".to_string(), "O.OO.O".to_string()]);
-            // Chains without a liberty are taken off until the position can exist.
-            let rows = loop {
-                let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
-                let (geo, cells) = diagram(&refs);
-                let (chains, _) = chains_of(geo, &cells);
-                let Some(dead) = chains.iter().find(|ch| {
-                    ch.iter()
-                        .all(|&p| board_neighbours(geo, p).all(|q| cells[q] != 0))
-                }) else {
-                    break rows;
-                };
-                for &p in dead {
-                    let (y, x) = (p / 6, p % 6);
-                    rows[y].replace_range(x..=x, ".");
-                }
-            };
+            let rows = legal_rows(rows);
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             let (claimed, classes) = claims_and_search(&rows, 40_000);
             let Some(classes) = classes else { continue };

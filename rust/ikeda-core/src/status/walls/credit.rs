@@ -31,6 +31,7 @@
 //! way. A never plays in a settled pocket again, so its chains there were captured for good.
 
 use super::connections::{double_connections, reaches};
+use super::pocket_walls;
 use crate::geometry::Geometry;
 use crate::status::limits::{MAX_POCKET, MAX_SPLIT_POCKET};
 use crate::status::pocket::game::{PocketGame, PocketSet};
@@ -77,14 +78,7 @@ pub(crate) fn credited_groups(
     }
     let mut cands: Vec<Candidate> = Vec::new();
     for (r, pocket) in pockets.iter().enumerate() {
-        let mut walls: Vec<usize> = pocket
-            .iter()
-            .flat_map(|&p| board_neighbours(geo, p))
-            .filter(|&q| cells[q] == c)
-            .map(|q| chain_of[q])
-            .collect();
-        walls.sort_unstable();
-        walls.dedup();
+        let walls = pocket_walls(geo, cells, chain_of, c, pocket);
         if walls.is_empty() || walls.len() > 64 || pocket.len() > MAX_SPLIT_POCKET {
             continue;
         }
@@ -351,18 +345,12 @@ mod tests {
     use super::*;
     use crate::status::options::StatusOptions;
     use crate::status::search::grid::first_class_chains;
-    use crate::status::testing::{confirm, diagram};
+    use crate::status::testing::{chains_of, confirm, diagram};
 
     /// The credited groups of both colours of a diagram: (walls, dead) as sets of stones.
     fn groups(rows: &[&str]) -> (Vec<usize>, Vec<usize>) {
         let (geo, cells) = diagram(rows);
-        let chains = components(geo, |p| cells[p] != 0, |p, q| cells[p] == cells[q]);
-        let mut chain_of = vec![usize::MAX; cells.len()];
-        for (k, ch) in chains.iter().enumerate() {
-            for &p in ch {
-                chain_of[p] = k;
-            }
-        }
+        let (chains, chain_of) = chains_of(geo, &cells);
         let (mut walls, mut dead) = (Vec::new(), Vec::new());
         for c in [1, 2] {
             let first = first_class_chains(geo, &cells, &chains);

@@ -9,10 +9,37 @@
 //!   stones inside, checked again by the search where it reaches;
 //! - `connections`: double connections (2d), two shared empty points that join chains into
 //!   one unit of the credited groups;
-//! - `no_life`: pockets where the attacker cannot live (2e), walled by frozen stones with at
-//!   most one point off them: the stones inside are dead (N), whatever the pocket's size.
+//! - `no_life`: pockets where the attacker cannot live (2e), walled by frozen stones, every
+//!   point off them but one covered by a miai pair: the stones inside are dead (N),
+//!   whatever the pocket's size;
+//! - `miai`: the miai cover of a pocket's interior that `no_life` asks for.
+//!
+//! This file holds what they share: the walls of a pocket.
+
+use crate::geometry::Geometry;
+use crate::status::search::grid::board_neighbours;
 
 pub(crate) mod connections;
 pub(crate) mod credit;
+pub(crate) mod miai;
 pub(crate) mod no_life;
 pub(crate) mod vital;
+
+/// The walls of `pocket`: the chains of colour `c` next to one of its points, ascending.
+pub(crate) fn pocket_walls(
+    geo: Geometry,
+    cells: &[u8],
+    chain_of: &[usize],
+    c: u8,
+    pocket: &[usize],
+) -> Vec<usize> {
+    let mut walls: Vec<usize> = pocket
+        .iter()
+        .flat_map(|&p| board_neighbours(geo, p))
+        .filter(|&q| cells[q] == c)
+        .map(|q| chain_of[q])
+        .collect();
+    walls.sort_unstable();
+    walls.dedup();
+    walls
+}

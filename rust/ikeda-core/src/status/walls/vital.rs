@@ -28,6 +28,7 @@
 //! survives D's filling, so for the rest of the board they are walls: the points around
 //! them are split into regions exactly as around frozen first-class chains (Section 7).
 
+use super::pocket_walls;
 use crate::geometry::Geometry;
 use crate::status::search::grid::{board_neighbours, components};
 
@@ -46,14 +47,7 @@ pub(crate) fn vital_walls(
     let mut around: Vec<Vec<usize>> = Vec::with_capacity(pockets.len());
     let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(pockets.len());
     for pocket in &pockets {
-        let mut ks: Vec<usize> = pocket
-            .iter()
-            .flat_map(|&p| board_neighbours(geo, p))
-            .filter(|&q| cells[q] == c)
-            .map(|q| chain_of[q])
-            .collect();
-        ks.sort_unstable();
-        ks.dedup();
+        let ks = pocket_walls(geo, cells, chain_of, c, pocket);
         let open = pocket.iter().any(|&p| cells[p] == 0);
         let vital: Vec<usize> = if open {
             ks.iter()
