@@ -62,7 +62,7 @@ pub(crate) const MAX_PROOF_DEPTH: usize = 160;
 /// [`MAX_SPLIT_WORK`].
 pub(crate) const MAX_SPLIT_POCKET: usize = 20;
 /// The most work (states expanded and states of the parts' games) of one large pocket's
-/// proof (df-pn's table: about 40 bytes a unit, under 16 MB).
+/// proof (df-pn's table: about 70 bytes a unit, under 28 MB).
 pub(crate) const MAX_SPLIT_WORK: usize = 400_000;
 /// The most work of all large pockets' proofs of one colour's groups together, so that the
 /// time of a board does not grow with its number of large pockets.

@@ -10,7 +10,8 @@
 //!   statuses, proofs, regions, the count) and its errors;
 //! - `pocket/`: the pocket game and its provers (a leaf: it uses only `limits.rs`):
 //!   `game.rs` the rules, `exhaustive.rs`, `depth_first.rs`, `dfpn.rs` and `split.rs` the
-//!   provers, `settle.rs` the entry that picks one;
+//!   provers, `settle.rs` the entry that picks one, `table.rs` the compact transposition
+//!   table of df-pn and of the region search;
 //! - `search/`: the exhaustive hypothetical play of one region: `grid.rs` (points, bit
 //!   sets, first-class life, the board's chains), `play.rs` (the play and its state graph),
 //!   `goals.rs` (Section 4's goals), `region.rs` (one region under the limits);

@@ -238,12 +238,26 @@ pub(crate) fn a_order(
 }
 
 /// Whether the empty point `p`, whose pocket neighbours are all D stones, has only
-/// stones of one chain holding a wall around it.
-fn eye_of_one_chain(local: &PocketGame, d: PocketSet, p: usize) -> bool {
+/// stones of one chain holding a wall around it. `traced` keeps the wall chains
+/// (`PocketGame::wall_chain`: its walls and stones) already traced for this `d`, since
+/// one chain is asked about for each of its eyes.
+fn eye_of_one_chain(
+    local: &PocketGame,
+    d: PocketSet,
+    p: usize,
+    traced: &mut Vec<(u64, PocketSet)>,
+) -> bool {
     let Some(w) = local.walls.iter().position(|&adj| adj >> p & 1 == 1) else {
         return false;
     };
-    let (stones, joined, _) = local.wall_chain(w, d);
+    let (joined, stones) = match traced.iter().find(|&&(joined, _)| joined >> w & 1 == 1) {
+        Some(&chain) => chain,
+        None => {
+            let (stones, joined, _) = local.wall_chain(w, d);
+            traced.push((joined, stones));
+            (joined, stones)
+        }
+    };
     let walls_here = local
         .walls
         .iter()
@@ -266,11 +280,12 @@ pub(crate) fn d_order(
     let empty = all & !a & !d;
     // An eye of one wall's chain (every neighbour a stone of it) is never filled.
     let mut open: PocketSet = 0;
+    let mut traced = Vec::new();
     let mut f = empty;
     while f != 0 {
         let p = f.trailing_zeros() as usize;
         f &= f - 1;
-        if local.nbr[p] & !d != 0 || !eye_of_one_chain(local, d, p) {
+        if local.nbr[p] & !d != 0 || !eye_of_one_chain(local, d, p, &mut traced) {
             open |= 1 << p;
         }
     }

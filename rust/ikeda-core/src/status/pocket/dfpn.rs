@@ -29,11 +29,13 @@
 //! path: a state on the current line or past the depth is only ever a disproof, and the
 //! disproofs that come from one are stored like the others, which can only cost a proof
 //! (a disproof never makes a proof). The estimates only choose the order of the search.
-//! Memory: the table holds at most one entry per unit of work (states expanded), about 40
-//! bytes each, and the line at most [`MAX_PROOF_DEPTH`] states.
+//! Memory: the table holds at most one entry per unit of work (states expanded), about 70
+//! bytes each (`table.rs`: the state, its numbers and its slots), and the line at most
+//! [`MAX_PROOF_DEPTH`] states.
 
 use super::depth_first::{a_order, d_order, OutOfNodes, ProofBudget, SplitTest};
 use super::game::{key, unkey, PocketGame, PocketSet, PocketState, StateMap};
+use super::table::StateTable;
 use crate::status::limits::{DFPN_WIDEN, MAX_PROOF_DEPTH};
 
 /// An infinite proof or disproof number; finite sums stop just below it.
@@ -69,8 +71,12 @@ pub(crate) struct DfpnProver<'a> {
     join: bool,
     /// The split goal's test, when a split state is won too.
     split: Option<SplitTest>,
+    /// Each searched state's number in `states` and `numbers` (a child keeps its number
+    /// once found, so the loop over the children looks each up in the table only once).
+    table: StateTable,
+    states: Vec<PocketState>,
     /// Each searched state's (pn, dn).
-    table: StateMap<(u64, u64)>,
+    numbers: Vec<(u64, u64)>,
     /// The states of the current line.
     line: StateMap<()>,
     budget: &'a mut ProofBudget,
@@ -81,6 +87,9 @@ pub(crate) struct DfpnProver<'a> {
 /// its numbers before it is searched.
 struct Child {
     state: PocketState,
+    /// Its number in the table, once it has one, and its hash bits there.
+    id: Option<u32>,
+    tag: u32,
     last: Option<usize>,
     fixed: Option<(u64, u64)>,
     init: (u64, u64),
@@ -101,7 +110,9 @@ impl<'a> DfpnProver<'a> {
             eyes,
             join,
             split: split.filter(|_| budget.small > 0),
-            table: StateMap::default(),
+            table: StateTable::default(),
+            states: Vec::new(),
+            numbers: Vec::new(),
             line: StateMap::default(),
             budget,
         }
@@ -120,12 +131,50 @@ impl<'a> DfpnProver<'a> {
         Ok(pn == 0)
     }
 
+    /// The numbers of a searched state.
+    fn get(&self, state: &PocketState) -> Option<(u64, u64)> {
+        let id = self
+            .table
+            .find(state, StateTable::tag(state), &self.states)
+            .ok()?;
+        Some(self.numbers[id as usize])
+    }
+
+    /// Stores the numbers of a state; an allocation the system refuses ends the search
+    /// like its work limit (not proven).
+    fn set(&mut self, state: PocketState, numbers: (u64, u64)) -> Result<(), OutOfNodes> {
+        self.table.reserve_one().map_err(|_| OutOfNodes)?;
+        match self
+            .table
+            .find(&state, StateTable::tag(&state), &self.states)
+        {
+            Ok(id) => self.numbers[id as usize] = numbers,
+            Err(at) => {
+                self.states.try_reserve(1).map_err(|_| OutOfNodes)?;
+                self.numbers.try_reserve(1).map_err(|_| OutOfNodes)?;
+                self.table.insert(at, self.states.len() as u32);
+                self.states.push(state);
+                self.numbers.push(numbers);
+            }
+        }
+        Ok(())
+    }
+
     /// The numbers of a child now.
-    fn numbers(&self, child: &Child) -> (u64, u64) {
+    fn numbers(&self, child: &mut Child) -> (u64, u64) {
         if let Some(n) = child.fixed {
             return n;
         }
-        self.table.get(&child.state).copied().unwrap_or(child.init)
+        if let Some(id) = child.id {
+            return self.numbers[id as usize];
+        }
+        match self.table.find(&child.state, child.tag, &self.states) {
+            Ok(id) => {
+                child.id = Some(id);
+                self.numbers[id as usize]
+            }
+            Err(_) => child.init,
+        }
     }
 
     /// Searches `state` until it is decided or its numbers reach the thresholds; stores
@@ -137,7 +186,7 @@ impl<'a> DfpnProver<'a> {
         thpn: u64,
         thdn: u64,
     ) -> Result<(u64, u64), OutOfNodes> {
-        let known = self.table.get(&state).copied();
+        let known = self.get(&state);
         if let Some((pn, dn)) = known {
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
                 return Ok((pn, dn));
@@ -159,20 +208,20 @@ impl<'a> DfpnProver<'a> {
                 self.join,
                 self.budget,
             )? {
-                self.table.insert(state, (0, INF));
+                self.set(state, (0, INF))?;
                 return Ok((0, INF));
             }
         }
-        let Some(children) = self.children(a, d, d_to_move, ban, last) else {
+        let Some(mut children) = self.children(a, d, d_to_move, ban, last) else {
             // A move of A captures a strict wall: a loss.
-            self.table.insert(state, (INF, 0));
+            self.set(state, (INF, 0))?;
             return Ok((INF, 0));
         };
         self.line.insert(state, ());
-        let result = self.search(d_to_move, &children, thpn, thdn);
+        let result = self.search(d_to_move, &mut children, thpn, thdn);
         self.line.remove(&state);
         let numbers = result?;
-        self.table.insert(state, numbers);
+        self.set(state, numbers)?;
         Ok(numbers)
     }
 
@@ -227,6 +276,8 @@ impl<'a> DfpnProver<'a> {
                 };
                 Child {
                     state,
+                    id: None,
+                    tag: StateTable::tag(&state),
                     last,
                     fixed,
                     init: (init.max(1), 1),
@@ -240,7 +291,7 @@ impl<'a> DfpnProver<'a> {
     fn search(
         &mut self,
         or: bool,
-        children: &[Child],
+        children: &mut [Child],
         thpn: u64,
         thdn: u64,
     ) -> Result<(u64, u64), OutOfNodes> {
@@ -251,7 +302,15 @@ impl<'a> DfpnProver<'a> {
             let (mut largest, mut open) = (0u64, 0u64);
             let mut best: Option<(usize, u64, u64)> = None;
             let mut second = INF;
-            for (i, child) in children.iter().enumerate() {
+            // The children not yet in the table are looked up on every pass: their slots
+            // read at once, so the misses overlap.
+            self.table.touch(
+                children
+                    .iter()
+                    .filter(|c| c.id.is_none() && c.fixed.is_none())
+                    .map(|c| c.tag),
+            );
+            for (i, child) in children.iter_mut().enumerate() {
                 let (cpn, cdn) = self.numbers(child);
                 let (rank, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
                 if or {

@@ -9,6 +9,8 @@
 //!   orders; `dfpn`: df-pn for large pockets, with the same orders;
 //! - `split`: the split goal, a large pocket won once D cuts it into small parts each
 //!   settled by its own game (proven by the depth-first search);
+//! - `table`: the compact transposition table of df-pn and of the region search
+//!   (`search/play.rs`), one word a slot;
 //! - `settle`: the entry, `PocketGame::settles`, which picks the prover by the pocket's
 //!   size, and the work the split proofs of one colour share (`SplitPool`).
 //!
@@ -21,5 +23,6 @@ pub(crate) mod exhaustive;
 pub(crate) mod game;
 pub(crate) mod settle;
 pub(crate) mod split;
+pub(crate) mod table;
 #[cfg(test)]
 pub(crate) mod testing;

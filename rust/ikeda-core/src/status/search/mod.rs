@@ -5,7 +5,8 @@
 //! - `grid`: the points a search plays on as bit sets, first-class life on them
 //!   (Decision 3), and the whole board's chains and components;
 //! - `play`: the hypothetical play (Decisions 5, 7, 8, 8b) on the search board and the
-//!   graph of every state it reaches (`Explorer`, `StateGraph`);
+//!   graph of every state it reaches (`Explorer`, `StateGraph`), its states numbered by
+//!   `pocket/table.rs`;
 //! - `goals`: the goals of Section 4 (Decision 9) as fixpoints on that graph;
 //! - `region`: one region searched under the budget and memory bound, on the narrowest
 //!   search board that holds it, and why a refused one was refused.

@@ -9,12 +9,10 @@
 //! collision can merge two states). There is no game history (Decision 5); the ko rule is
 //! the simple ban of Decision 8 or the ko-ban with ko-pass of Decision 8b.
 
-use std::collections::hash_map::Entry;
-
 use super::grid::{FirstClass, Grid, PointSet};
 use crate::color::Color;
 use crate::status::limits::{EDGE_BYTES, MAX_BANS, MAX_CHAINS, STATE_BYTES};
-use crate::word_hash::WordMap;
+use crate::status::pocket::table::StateTable;
 
 /// One state of the hypothetical play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -308,7 +306,9 @@ impl StateGraph {
 
 /// Bytes charged per state of a search on sets `S`: [`STATE_BYTES`], measured with the
 /// 48-byte state of the `u128` board, plus what a wider state adds three times over (the
-/// state list, the hash table's key and its spare room).
+/// state list, the hash table's key and its spare room). The table of `pocket/table.rs`
+/// keeps no key (a word a slot), so these charges are now above what a search holds; they
+/// are kept so that the memory bound refuses the regions it refused.
 pub(crate) fn state_bytes<S: PointSet>() -> usize {
     STATE_BYTES
         + 3 * std::mem::size_of::<State<S>>().saturating_sub(std::mem::size_of::<State<u128>>())
@@ -335,7 +335,7 @@ fn room<T>(v: &mut Vec<T>) -> Result<(), Beyond> {
 pub(crate) struct Explorer<'b, 'a, S: PointSet> {
     board: &'b SearchBoard<'a, S>,
     chains: &'b [(Color, S)],
-    ids: WordMap<State<S>, u32>,
+    ids: StateTable,
     states: Vec<State<S>>,
     /// The numbers of the roots.
     pub roots: Vec<u32>,
@@ -356,12 +356,14 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
         let mut ex = Explorer {
             board,
             chains,
-            ids: WordMap::default(),
+            ids: StateTable::default(),
             states: Vec::new(),
             roots: Vec::new(),
         };
         for &r in roots {
-            let id = ex.intern(r, limit).map_err(|e| (e, 0))?;
+            let id = ex
+                .intern(r, StateTable::tag(&r), limit)
+                .map_err(|e| (e, 0))?;
             ex.roots.push(id);
         }
         Ok(ex)
@@ -370,18 +372,17 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
     /// The number of `s`, numbering it if it is new; [`Beyond::States`] when a new state
     /// would make more than `limit`.
     #[inline]
-    fn intern(&mut self, s: State<S>, limit: usize) -> Result<u32, Beyond> {
+    fn intern(&mut self, s: State<S>, tag: u32, limit: usize) -> Result<u32, Beyond> {
         let next = self.states.len();
-        // Room first: a new state is then stored through its entry (hashed and probed
-        // once), and the entry's own growth of the table, which cannot fail softly, never
-        // happens below the limit.
-        self.ids.try_reserve(1).map_err(|_| Beyond::Memory)?;
-        match self.ids.entry(s) {
-            Entry::Occupied(e) => Ok(*e.get()),
-            Entry::Vacant(_) if next >= limit => Err(Beyond::States(limit)),
-            Entry::Vacant(e) => {
+        // Room first: the table grows before the lookup, so a new state is numbered in the
+        // free slot the lookup found.
+        self.ids.reserve_one().map_err(|_| Beyond::Memory)?;
+        match self.ids.find(&s, tag, &self.states) {
+            Ok(id) => Ok(id),
+            Err(_) if next >= limit => Err(Beyond::States(limit)),
+            Err(at) => {
                 room(&mut self.states)?;
-                e.insert(next as u32);
+                self.ids.insert(at, next as u32);
                 self.states.push(s);
                 Ok(next as u32)
             }
@@ -419,6 +420,7 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
         };
         let mut next = Vec::new();
         let mut ids: Vec<u32> = Vec::new();
+        let mut tags: Vec<u32> = Vec::new();
         let mut k = 0;
         while k < self.states.len() {
             let visited = self.states.len();
@@ -482,9 +484,12 @@ impl<'b, 'a, S: PointSet> Explorer<'b, 'a, S> {
                     .map_err(|e| (e, visited))?;
                 ids.try_reserve(next.len())
                     .map_err(|_| (Beyond::Memory, visited))?;
-                for &n in &next {
+                tags.clear();
+                tags.extend(next.iter().map(StateTable::tag));
+                self.ids.touch(tags.iter().copied());
+                for (&n, &tag) in next.iter().zip(&tags) {
                     let id = self
-                        .intern(n, limits.states)
+                        .intern(n, tag, limits.states)
                         .map_err(|e| (e, self.states.len()))?;
                     ids.push(id);
                 }
