@@ -157,6 +157,35 @@ pub fn confirm_status(
     let mut reports = Vec::new();
     let mut unresolved: Vec<usize> = Vec::new();
     for (points, tracked) in work {
+        if tracked.iter().all(|&k| claimed[k].is_some()) {
+            // Every chain of the region is proven by the credited groups' proof: a search
+            // could only prove the same again, and one that runs out of its budget spends
+            // seconds for nothing. Debug builds still search it, on a budget of their own
+            // (the answer must not depend on the build), to check the claims.
+            if cfg!(debug_assertions) {
+                let mut own = opts.budget;
+                if let Ok((found, _)) =
+                    solve_region(geo, cells, &chains, &tracked, &points, opts, &mut own)
+                {
+                    for (&k, found) in tracked.iter().zip(found) {
+                        assert!(
+                            claimed[k].is_some_and(|c| c.class() == found.class()),
+                            "credited-group proof {:?} against search {found:?}",
+                            claimed[k]
+                        );
+                    }
+                }
+            }
+            for &k in &tracked {
+                case[k] = claimed[k].map(|found| (found, Proof::Static));
+            }
+            reports.push(RegionReport {
+                points,
+                states: 0,
+                unresolved: None,
+            });
+            continue;
+        }
         match solve_region(geo, cells, &chains, &tracked, &points, opts, &mut left) {
             Ok((found, states)) => {
                 for (&k, found) in tracked.iter().zip(found) {
@@ -281,6 +310,7 @@ mod tests {
     use crate::status::limits::{DEFAULT_BUDGET, WIDE_SHARE};
     use crate::status::options::StatusKo;
     use crate::status::testing::{confirm, diagram};
+    use crate::Status;
 
     fn check(rows: &[&str], status: &[&str]) {
         for opts in [
@@ -423,5 +453,25 @@ mod tests {
             ),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_region_whose_chains_are_all_credited_is_not_searched() {
+        // Each wall's only eye is five points along the edge, which no static test but the
+        // credited groups' proof shows alive; the whole board is one region of 15 empty
+        // points, within the full budget, which a search would spend (seconds) to refuse.
+        let (geo, cells) = diagram(&[".X.O."; 5]);
+        let report = confirm_status(geo, &cells, &StatusOptions::default()).expect("confirmed");
+        assert!(
+            report
+                .chains
+                .iter()
+                .all(|c| c.status == Status::Alive && c.proof == Proof::Static),
+            "{report:?}"
+        );
+        assert!(report
+            .regions
+            .iter()
+            .all(|r| r.states == 0 && r.unresolved.is_none()));
     }
 }
