@@ -430,19 +430,21 @@ def test_a_region_of_many_empty_points_takes_only_a_share_of_the_budget() -> Non
 
 
 def test_the_budget_is_for_all_regions_together() -> None:
-    """Two straight fours walled off by White's first-class group: two regions of 112
-    states each. The budget counts them together."""
-    rows = ["X....X", "XXXXXX", "OOOOOO", "O.OO.O", "OOOOOO", "XXXXXX", "X....X"]
+    """Two corners where a White stone is dead inside a Black wall, walled off by White's
+    first-class group: two regions of 126 states each, which only a search decides (a
+    region whose every chain the credited groups' proof claims is not searched). The
+    budget counts them together."""
+    rows = ["XO.XO.OX.OX", ".X.XOOOX.X.", "XXXXOOOXXXX", ".X.XO.OX.X."]
     r = ikeda.confirm_status(rows)
-    assert [n for _, n in r.regions] == [112, 112]
-    assert ikeda.confirm_status(rows, budget=224).status == r.status
+    assert [n for _, n in r.regions] == [126, 126] and not r.unresolved
+    assert ikeda.confirm_status(rows, budget=252).status == r.status
     # One state less than their sum: the second region's search is cut short by what the
-    # first one spent. A straight four is two eyes by the credited-group rule (docs/status.md
-    # 2c), so its chain stays proven (statically) and nothing is refused or estimated.
-    cut = ikeda.confirm_status(rows, budget=223)
-    assert cut.status == r.status and [n for _, n in cut.regions] == [112, 111]
-    assert [(c.case, c.proof) for c in cut.chains] == [("F2", "searched"), ("F2", "static"), ("F1", "static")]
-    assert not cut.unresolved
+    # first one spent, and its chains are estimated (refused under unresolved="raise").
+    cut = ikeda.confirm_status(rows, budget=251)
+    assert [n for _, n in cut.regions] == [126] and [u.points for u in cut.unresolved] == [r.regions[1][0]]
+    assert sum(c.proof == "estimated" for c in cut.chains) == 2
+    with pytest.raises(ikeda.StatusBudgetError, match="251 states"):
+        ikeda.confirm_status(rows, budget=251, unresolved="raise")
 
 
 def test_exhausted_address_space_is_an_error_not_an_abort() -> None:
