@@ -333,14 +333,20 @@ class Record:
 
 
 def _ru_rules(ru: str | None, key: str | None) -> Rules:
-    if ru is None or key is None:
-        return PRESETS["area3"]
+    named = None if ru is None or key is None else rules_named(ru, key)
+    return PRESETS["area3"] if named is None else named
+
+
+def rules_named(name: str, key: str) -> Rules | None:
+    """The rules a name gives, as SGF's ``RU`` is read (also KataGo's ``rules``): `key`
+    (the name normalised as the native ``rules_key`` does) one of :data:`RU_PRESETS`, else
+    an ikeda rules string; None for a name that is neither."""
     if key in RU_PRESETS:
         return PRESETS[RU_PRESETS[key]]
     try:
-        return Rules.from_string(ru.strip())
+        return Rules.from_string(name.strip())
     except IkedaError:
-        return PRESETS["area3"]
+        return None
 
 
 def read(source: Source, *, encoding: str | None = None) -> Record:

@@ -35,7 +35,7 @@ from ..errors import IkedaError, IllegalMoveError
 from ..game import Game
 from ..limits import MAX_SEED
 from ..rules import PRESETS, Rules
-from ..sgf import RU_PRESETS
+from ..sgf import rules_named
 from . import analysis
 from .bot import MAX_PLAYOUTS
 
@@ -86,14 +86,10 @@ def _rules(value: object) -> Rules:
     ``RU`` is read) or an object whose ``scoring`` is ``AREA`` or ``TERRITORY``."""
     if isinstance(value, str):
         key = _rules_key(value)
-        if key in RU_PRESETS:
-            return PRESETS[RU_PRESETS[key]]
-        if key == "stone scoring":
-            return PRESETS["area2"]
-        try:
-            return Rules.from_string(value.strip())
-        except IkedaError:
-            raise QueryError(f"Unknown rules {value!r}") from None
+        named = PRESETS["area2"] if key == "stone scoring" else rules_named(value, key)
+        if named is None:
+            raise QueryError(f"Unknown rules {value!r}")
+        return named
     if isinstance(value, dict) and str(value.get("scoring", "")).upper() in SCORING_PRESETS:
         return PRESETS[SCORING_PRESETS[str(value["scoring"]).upper()]]
     raise QueryError(f"Unknown rules {value!r}: a name or an object with scoring AREA or TERRITORY")
