@@ -25,9 +25,12 @@ build:
 test: setup test-rust lint stubtest test-python
 
 # The criterion benches run once each in test mode, so a broken benchmark fails here.
+# The status tests run once more with debug assertions (the `checked` profile), which
+# check every static claim against the exhaustive search wherever it finishes.
 test-rust:
 	cargo test --workspace --release
 	cargo test --workspace --release --benches
+	cargo test -p ikeda-core --profile checked status
 
 lint:
 	cargo fmt --all --check

@@ -9,9 +9,10 @@
 //!
 //! - A's moves are never restricted: every empty point of the pocket and the pass;
 //! - D never passes and never fills an eye of one wall's chain (an empty point all of
-//!   whose neighbours are stones of that chain); D plays next to the walls' chains (a wall
-//!   or a pocket stone joined to one) or on a liberty of a chain short of liberties, the
-//!   points nearest A's last move and the urgent ones first.
+//!   whose neighbours are stones of that chain); D plays the liberties of chains short of
+//!   liberties and the points next to the walls' chains (a wall or a pocket stone joined
+//!   to one) nearest A's last move first, then the other points next to the walls'
+//!   chains, then the rest.
 //!
 //! A state is *won* when it is settled, when D is to move and one of the tried answers is
 //! won, or when A is to move and every move of A is won (a move of A that captures a strict
@@ -268,8 +269,9 @@ fn eye_of_one_chain(
 }
 
 /// D's answers, in the order tried: captures and the points near A's last move `last`
-/// first, then the other points that are not eyes, most empty neighbours first. D never
-/// passes and never fills an eye of one wall's chain.
+/// first, then the other points next to the walls' chains, most empty neighbours first,
+/// then the points away from them. D never passes and never fills an eye of one wall's
+/// chain.
 pub(crate) fn d_order(
     local: &PocketGame,
     all: PocketSet,
@@ -338,6 +340,13 @@ pub(crate) fn d_order(
     }
     others.sort_by_key(|&p| std::cmp::Reverse((local.nbr[p] & empty).count_ones()));
     order.extend(others);
+    // Last, the points away from the walls: the vital point of an eye space may be one
+    // (a corner of eleven points is proven only with them).
+    let mut f = open & !grow & !first;
+    while f != 0 {
+        order.push(f.trailing_zeros() as usize);
+        f &= f - 1;
+    }
     order
 }
 

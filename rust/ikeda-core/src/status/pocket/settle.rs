@@ -129,6 +129,31 @@ mod tests {
     }
 
     #[test]
+    fn proof_search_plays_points_away_from_the_walls() {
+        // The empty eleven-point corner of White's group in GNU Go's regression game
+        // 9x9-1, one strict wall with no liberty outside: its exhaustive game is beyond
+        // MAX_POCKET_STATES (214,675 states, where D wins), and D's strategy needs points
+        // next to no wall stone (B2, the corner's vital point, is one): the proof search
+        // finds it only with them among D's answers.
+        let (local, all, a, _) = drawn(&[
+            "##a##", //
+            "aa.a#", //
+            "...a#", //
+            "...a#", //
+            "....a",
+        ]);
+        let mut states = 0;
+        assert_eq!(local.solve(all, a, 1, true, &mut states), None);
+        let mut pool = SplitPool::new();
+        for eyes in [1, 2] {
+            assert_eq!(
+                local.settles(all, a, eyes, true, &mut states, &mut pool),
+                Some(true)
+            );
+        }
+    }
+
+    #[test]
     fn split_goal_proves_a_two_row_edge_territory() {
         // A 14-point corner territory two rows deep (rows of 7 points, the wall above it
         // and to its right, lenient: the group has an eye elsewhere), beyond the exhaustive
