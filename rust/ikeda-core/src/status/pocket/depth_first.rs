@@ -205,7 +205,7 @@ impl<'a> DepthFirstProver<'a> {
         last: Option<usize>,
     ) -> Result<bool, OutOfNodes> {
         let local = self.local;
-        let order = d_order(local, self.all, a, d, last);
+        let order = d_order(local, self.all, a, d, last, true);
         for p in order {
             if let Some(next) = local.play_d(self.all, a, d, ban, p) {
                 if self.won(next, None)? {
@@ -278,6 +278,7 @@ pub(crate) fn d_order(
     a: PocketSet,
     d: PocketSet,
     last: Option<usize>,
+    far: bool,
 ) -> Vec<usize> {
     let empty = all & !a & !d;
     // An eye of one wall's chain (every neighbour a stone of it) is never filled.
@@ -342,7 +343,7 @@ pub(crate) fn d_order(
     order.extend(others);
     // Last, the points away from the walls: the vital point of an eye space may be one
     // (a corner of eleven points is proven only with them).
-    let mut f = open & !grow & !first;
+    let mut f = if far { open & !grow & !first } else { 0 };
     while f != 0 {
         order.push(f.trailing_zeros() as usize);
         f &= f - 1;

@@ -71,6 +71,8 @@ pub(crate) struct DfpnProver<'a> {
     join: bool,
     /// The split goal's test, when a split state is won too.
     split: Option<SplitTest>,
+    /// Whether D also tries the points away from the walls (`d_order`).
+    far: bool,
     /// Each searched state's number in `states` and `numbers` (a child keeps its number
     /// once found, so the loop over the children looks each up in the table only once).
     table: StateTable,
@@ -102,6 +104,7 @@ impl<'a> DfpnProver<'a> {
         eyes: u32,
         join: bool,
         split: Option<SplitTest>,
+        far: bool,
         budget: &'a mut ProofBudget,
     ) -> Self {
         DfpnProver {
@@ -110,6 +113,7 @@ impl<'a> DfpnProver<'a> {
             eyes,
             join,
             split: split.filter(|_| budget.small > 0),
+            far,
             table: StateTable::default(),
             states: Vec::new(),
             numbers: Vec::new(),
@@ -238,7 +242,7 @@ impl<'a> DfpnProver<'a> {
         let local = self.local;
         let mut out: Vec<(PocketState, Option<usize>)> = Vec::new();
         if d_to_move {
-            for p in d_order(local, self.all, a, d, last) {
+            for p in d_order(local, self.all, a, d, last, self.far) {
                 if let Some(next) = local.play_d(self.all, a, d, ban, p) {
                     out.push((next, None));
                 }
@@ -408,6 +412,7 @@ mod tests {
                     c.eyes,
                     c.join,
                     (small > 0).then_some(split_won as SplitTest),
+                    true,
                     budget,
                 )
                 .prove(c.a)

@@ -72,13 +72,24 @@ impl PocketGame {
             // (benches/LOG.md, 2026-11-24, "Real games: df-pn for large pockets"). The
             // settled goal alone first, with all of the work: on the real pockets it proves
             // more than the split goal, which is searched only with the work a refutation
-            // of the settled goal leaves.
+            // of the settled goal leaves. Both with D's answers next to the walls only;
+            // between them, when the first search refutes the pocket, the settled goal
+            // again with D's answers away from the walls too, on half of the work left.
+            // Given the whole work first, that wider search starved the split goal of the
+            // pockets the narrow searches prove (benches/LOG.md, 2026-11-28).
             let mut plain = ProofBudget::new(budget.limit, 0);
-            let mut found = DfpnProver::new(self, all, eyes, join, None, &mut plain).prove(a);
+            let mut found =
+                DfpnProver::new(self, all, eyes, join, None, false, &mut plain).prove(a);
             budget.nodes += plain.nodes;
+            if matches!(found, Ok(false)) && budget.nodes < budget.limit {
+                let left = budget.limit - budget.nodes;
+                let mut wide = ProofBudget::new(left / 2, 0);
+                found = DfpnProver::new(self, all, eyes, join, None, true, &mut wide).prove(a);
+                budget.nodes += wide.nodes;
+            }
             if !matches!(found, Ok(true)) && budget.nodes < budget.limit {
-                found =
-                    DfpnProver::new(self, all, eyes, join, Some(split_won), &mut budget).prove(a);
+                found = DfpnProver::new(self, all, eyes, join, Some(split_won), false, &mut budget)
+                    .prove(a);
             }
             found
         } else {
