@@ -143,9 +143,9 @@ mod tests {
     fn proof_search_plays_points_away_from_the_walls() {
         // The empty eleven-point corner of White's group in GNU Go's regression game
         // 9x9-1, one strict wall with no liberty outside: its exhaustive game is beyond
-        // MAX_POCKET_STATES (214,675 states, where D wins), and D's strategy needs points
-        // next to no wall stone (B2, the corner's vital point, is one): the proof search
-        // finds it only with them among D's answers.
+        // MAX_POCKET_STATES (214,675 states, where D wins), and the proof search finds D's
+        // strategy only with the points next to no wall stone (A1, B1, C1, A2 and B2)
+        // among D's answers: without them it refutes the pocket.
         let (local, all, a, _) = drawn(&[
             "##a##", //
             "aa.a#", //
