@@ -27,6 +27,7 @@ from ikeda.gtp.controller import MAX_QUEUED_CHUNKS, TOKEN_VARIABLE, GtpControlle
 from ikeda.gtp.engine import MAX_LINE
 from ikeda.match import run_match
 
+from children import interruptible
 from engines import MOCK
 
 IKEDA = [sys.executable, "-m", "ikeda"]
@@ -230,8 +231,10 @@ def test_simulate_bad_numbers_are_refused(capsys: pytest.CaptureFixture[str]) ->
 
 def test_ctrl_c_stops_simulate_within_a_second_and_leaves_no_file(tmp_path: Path) -> None:
     out = tmp_path / "games.npz"
-    run = subprocess.Popen([*IKEDA, "simulate", "--size", "19", "--games", "100000000", "--threads", "1", "--quiet",
-                            "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # SIGINT at its default in the child: a child of a non-interactive shell may inherit it ignored.
+    run = subprocess.Popen(interruptible([*IKEDA, "simulate", "--size", "19", "--games", "100000000", "--threads", "1",
+                                          "--quiet", "--out", str(out)]), stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
     try:
         time.sleep(3.0)  # well into the run
         assert run.poll() is None

@@ -13,6 +13,7 @@ import time
 import pytest
 
 import ikeda
+from children import interruptible
 from ikeda.errors import ArgumentError
 from ikeda.game import MAX_PERFT_DEPTH
 from ikeda.status import MAX_PLAYOUTS
@@ -31,7 +32,9 @@ LONG_CALLS = {
 def test_ctrl_c_stops_a_long_native_call(call: str) -> None:
     code = f"import sys, ikeda\nprint('started', flush=True)\n{LONG_CALLS[call]}\nprint('finished', flush=True)\n"
     env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "python")}
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    # SIGINT at its default in the child: a child of a non-interactive shell may inherit it ignored.
+    p = subprocess.Popen(interruptible([sys.executable, "-c", code]), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=env)
     try:
         assert p.stdout is not None and p.stdout.readline() == "started\n"
         time.sleep(1.0)  # well inside the native call
@@ -43,6 +46,7 @@ def test_ctrl_c_stops_a_long_native_call(call: str) -> None:
     finally:
         if p.poll() is None:
             p.kill()
+            p.communicate()  # reaps it and closes the pipes
     assert "KeyboardInterrupt" in err and "finished" not in out
     assert stopped < 3.0, f"{call} took {stopped:.1f} s to stop"
 
