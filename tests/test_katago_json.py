@@ -285,6 +285,14 @@ MALFORMED = [
 ]
 
 
+@pytest.mark.parametrize(("name", "preset"), [("Tromp_Taylor", "tromp-taylor"), (" JAPANESE ", "japanese"),
+                                             ("stone-scoring", "area2"), ("Chinese", "area2")])
+def test_rules_names_are_read_as_an_sgf_ru_is(name: str, preset: str) -> None:
+    # One normalisation for both readers (the native rules_key): case, blanks, - and _.
+    [(_, game)] = positions(katrain_query(0, [], rules=name))
+    assert game.rules == PRESETS[preset].replace(komi=6.5)
+
+
 @pytest.mark.parametrize(("line", "qid", "message"), MALFORMED, ids=[m[2] for m in MALFORMED])
 def test_malformed_query_gets_one_error_answer_and_the_engine_goes_on(line: str, qid: str | None, message: str) -> None:
     valid = katrain_query(9, [], maxVisits=10, reportDuringSearchEvery=None, overrideSettings={})

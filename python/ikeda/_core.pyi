@@ -9,7 +9,7 @@ from typing_extensions import Self, disjoint_base
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "sgf_read_file", "SGF_MAX_FILE_BYTES", "mcts", "mcts_analyze", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
+__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "sgf_read_file", "sgf_rules_key", "SGF_MAX_FILE_BYTES", "mcts", "mcts_analyze", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
 
 __version__: str
 build_profile: str
@@ -210,6 +210,7 @@ def sgf_read(data: str | bytes, encoding: str | None = None, all: bool = False) 
 SGF_MAX_FILE_BYTES: int
 
 def sgf_read_file(path: str | os.PathLike[str]) -> bytes: ...
+def sgf_rules_key(ru: str) -> str: ...
 
 _Outcome = tuple[
     str,

@@ -23,7 +23,6 @@ import heapq
 import itertools
 import json
 import math
-import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -77,15 +76,11 @@ class Job:
     terminated: bool = field(default=False)
 
 
-def _rules_key(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
-
-
 def _rules(value: object) -> Rules:
     """KataGo's ``rules``: a name (``japanese``, ``chinese``, ``tromp-taylor``...; as SGF's
     ``RU`` is read) or an object whose ``scoring`` is ``AREA`` or ``TERRITORY``."""
     if isinstance(value, str):
-        key = _rules_key(value)
+        key = _core.sgf_rules_key(value)
         named = PRESETS["area2"] if key == "stone scoring" else rules_named(value, key)
         if named is None:
             raise QueryError(f"Unknown rules {value!r}")

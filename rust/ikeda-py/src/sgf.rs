@@ -362,8 +362,16 @@ pub fn sgf_read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<Py
     }
 }
 
+/// An RU value as the SGF reader keys it (`sgf::rules_key`): lower case, runs of blanks,
+/// `-` and `_` one space, no blanks at the ends. Every reader of a rules name uses it.
+#[pyfunction]
+pub fn sgf_rules_key(ru: &str) -> String {
+    sgf::rules_key(ru)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SGF_MAX_FILE_BYTES", sgf::MAX_FILE_BYTES)?;
+    m.add_function(wrap_pyfunction!(sgf_rules_key, m)?)?;
     m.add_function(wrap_pyfunction!(sgf_read_file, m)?)?;
     m.add_function(wrap_pyfunction!(sgf_read, m)?)?;
     m.add_function(wrap_pyfunction!(sgf_replay_many, m)?)?;
