@@ -92,27 +92,26 @@ impl PocketGame {
     /// and other walls), the walls in it (a bit set) and the points next to it.
     pub(crate) fn wall_chain(&self, w: usize, d: PocketSet) -> (PocketSet, u64, PocketSet) {
         let mut walls: u64 = 1 << w;
-        let mut stones = self.flood(d, self.walls[w] & d);
+        // The pocket points next to the chain's walls, and the stones joined so far.
+        let mut touch = self.walls[w];
+        let mut stones = self.flood(d, touch & d);
+        // Walls reached through the stones join, and their stones with them, until none.
         loop {
-            let mut grew = false;
+            let mut added: PocketSet = 0;
             for (v, &adj) in self.walls.iter().enumerate() {
                 if walls >> v & 1 == 0 && adj & stones != 0 {
                     walls |= 1 << v;
-                    stones |= self.flood(d, adj & d);
-                    grew = true;
+                    touch |= adj;
+                    added |= adj;
                 }
             }
-            if !grew {
+            let more = self.flood(d & !stones, added & d);
+            if more == 0 {
                 break;
             }
+            stones |= more;
         }
-        let mut next = self.around(stones);
-        for (v, &adj) in self.walls.iter().enumerate() {
-            if walls >> v & 1 == 1 {
-                next |= adj;
-            }
-        }
-        (stones, walls, next)
+        (stones, walls, self.around(stones) | touch)
     }
 
     /// Whether `f` holds for every wall's chain `(stones, walls, next)` (as `wall_chain`
