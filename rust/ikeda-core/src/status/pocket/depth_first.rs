@@ -283,7 +283,7 @@ pub(crate) fn d_order(
     let empty = all & !a & !d;
     // An eye of one wall's chain (every neighbour a stone of it) is never filled.
     let mut open: PocketSet = 0;
-    let mut traced = Vec::new();
+    let mut traced = Vec::with_capacity(local.walls.len());
     let mut f = empty;
     while f != 0 {
         let p = f.trailing_zeros() as usize;
@@ -303,10 +303,8 @@ pub(crate) fn d_order(
             urgent |= libs;
         }
     }
-    let mut rest = d & !local
-        .walls
-        .iter()
-        .fold(0, |acc, &w| acc | local.flood(d, w & d));
+    let anchored = local.anchored(d);
+    let mut rest = d & !anchored;
     while rest != 0 {
         let chain = local.flood(d, 1 << rest.trailing_zeros());
         rest &= !chain;
@@ -325,7 +323,7 @@ pub(crate) fn d_order(
     // D's other moves extend the walls' chains: next to a wall or to a pocket stone
     // joined to one.
     let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
-    let grow = (walls | local.around(local.anchored(d))) & open;
+    let grow = (walls | local.around(anchored)) & open;
     let first = (urgent | near & grow) & open;
     let mut order: Vec<usize> = Vec::with_capacity(empty.count_ones() as usize);
     let mut f = first;
@@ -333,7 +331,7 @@ pub(crate) fn d_order(
         order.push(f.trailing_zeros() as usize);
         f &= f - 1;
     }
-    let mut others: Vec<usize> = Vec::new();
+    let mut others: Vec<usize> = Vec::with_capacity((grow & !first).count_ones() as usize);
     let mut f = grow & !first;
     while f != 0 {
         others.push(f.trailing_zeros() as usize);

@@ -240,7 +240,8 @@ impl<'a> DfpnProver<'a> {
         last: Option<usize>,
     ) -> Option<Vec<Child>> {
         let local = self.local;
-        let mut out: Vec<(PocketState, Option<usize>)> = Vec::new();
+        let mut out: Vec<(PocketState, Option<usize>)> =
+            Vec::with_capacity((self.all & !a & !d).count_ones() as usize + 1);
         if d_to_move {
             for p in d_order(local, self.all, a, d, last, self.far) {
                 if let Some(next) = local.play_d(self.all, a, d, ban, p) {
