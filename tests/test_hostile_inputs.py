@@ -215,6 +215,7 @@ def test_sgf_read_a_file_and_replay(tmp_path: Path, text: str, rules: Any, toler
 @given(n=st.one_of(hostile, st.integers(0, 3)), size=st.one_of(hostile, st.integers(1, 5), st.tuples(hostile, hostile)),
        rules=st.one_of(hostile, st.just("area2")), komi=st.one_of(st.none(), hostile), seed=st.one_of(hostile, st.just(3)),
        threads=st.one_of(hostile, st.integers(0, 2)))
+@example(n=0, size=1, rules="area2", komi=(None, np.array([])), seed=3, threads=0)  # ragged: numpy cannot shape it
 def test_batch_construction(n: Any, size: Any, rules: Any, komi: Any, seed: Any, threads: Any) -> None:
     refused_or_done(lambda: ikeda.Batch(n, size, rules=rules, komi=komi, seed=seed, threads=threads), memory=True)
 

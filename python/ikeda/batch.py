@@ -68,7 +68,7 @@ class Batch:
         ruleset = as_rules(rules)
         n = whole(n, "n", 0, MAX_GAMES)
         per_game = None
-        if komi is not None and np.ndim(komi) == 1:
+        if komi is not None and _one_per_game(komi):
             per_game = _komi_array(komi, n)
         elif komi is not None:
             ruleset = ruleset.replace(komi=komi)
@@ -412,6 +412,15 @@ class Batch:
         w, h = self.size
         self._call(self._games.features_into, history, self._buffer(out, np.float32, (self._n, 2 * history + 4, h, w)))
         return out
+
+
+def _one_per_game(komi: float | npt.ArrayLike) -> bool:
+    """Whether `komi` is given per game (a sequence) rather than once. A value numpy cannot
+    shape (a ragged sequence) is taken as per game, so that :func:`_komi_array` refuses it."""
+    try:
+        return bool(np.ndim(komi) == 1)
+    except (ValueError, TypeError):
+        return True
 
 
 def _komi_array(komi: object, n: int) -> npt.NDArray[np.float64]:
