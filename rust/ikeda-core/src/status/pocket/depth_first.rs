@@ -303,7 +303,9 @@ pub(crate) fn d_order(
             urgent |= libs;
         }
     }
-    let anchored = local.anchored(d);
+    // The points next to a wall, and the pocket stones joined to one (`anchored`).
+    let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
+    let anchored = local.flood(d, walls & d);
     let mut rest = d & !anchored;
     while rest != 0 {
         let chain = local.flood(d, 1 << rest.trailing_zeros());
@@ -322,7 +324,6 @@ pub(crate) fn d_order(
     };
     // D's other moves extend the walls' chains: next to a wall or to a pocket stone
     // joined to one.
-    let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
     let grow = (walls | local.around(anchored)) & open;
     let first = (urgent | near & grow) & open;
     let mut order: Vec<usize> = Vec::with_capacity(empty.count_ones() as usize);
