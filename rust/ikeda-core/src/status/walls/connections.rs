@@ -15,19 +15,44 @@
 //! pocket); D's answer at q joins the chains of S. So a chain with an unanswered
 //! connection has its two points as liberties that no move inside a pocket touches, and
 //! once it is answered the chain holds its partners and whatever liberty they keep.
+//!
+//! A *tiger's mouth* is a single shared point whose cutting stone D captures at once: its
+//! only empty neighbour, next to a chain of S, is where D captures, and A's stone there is
+//! answered by joining at the cutting point. It is used only while every chain of S keeps a
+//! liberty in a credit, so that the cut captures nothing (docs/status.md 2d).
 
 use crate::geometry::Geometry;
 use crate::status::search::grid::board_neighbours;
 
-/// One double connection: its chains (two or more, ascending) and its two points.
+/// One connection: its chains (two or more, ascending) and its two points.
+///
+/// For a double connection the two points are alike. For a *tiger's mouth* (`mouth`),
+/// `points[0]` is the cutting point, whose neighbours are stones of the chains and
+/// `points[1]`, its only empty neighbour; every chain of D next to `points[1]` is one of
+/// the chains too. A's stone at the cutting point has one liberty and D captures it there;
+/// D answers A's stone at the other point by joining at the cutting point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DoubleConnection {
     pub chains: Vec<usize>,
     pub points: [usize; 2],
+    pub mouth: bool,
 }
 
-/// The connections of colour `c` (1 Black, 2 White). The caller uses one only while no
-/// pocket that gives eye credit holds one of its points.
+/// The chains of colour `c` next to `p`, ascending, each once.
+fn chains_next_to(geo: Geometry, cells: &[u8], chain_of: &[usize], c: u8, p: usize) -> Vec<usize> {
+    let mut ks: Vec<usize> = board_neighbours(geo, p)
+        .filter(|&q| cells[q] == c)
+        .map(|q| chain_of[q])
+        .collect();
+    ks.sort_unstable();
+    ks.dedup();
+    ks
+}
+
+/// The connections of colour `c` (1 Black, 2 White): double connections, then tiger's
+/// mouths on points that no double connection uses. No point belongs to two of them.
+/// The caller uses one only while no pocket that gives eye credit holds one of its
+/// points, and a tiger's mouth only while each of its chains has a liberty elsewhere.
 pub(crate) fn double_connections(
     geo: Geometry,
     cells: &[u8],
@@ -39,25 +64,55 @@ pub(crate) fn double_connections(
         if cells[p] != 0 {
             continue;
         }
-        let mut ks: Vec<usize> = board_neighbours(geo, p)
-            .filter(|&q| cells[q] == c)
-            .map(|q| chain_of[q])
-            .collect();
-        ks.sort_unstable();
-        ks.dedup();
+        let ks = chains_next_to(geo, cells, chain_of, c, p);
         if ks.len() >= 2 {
             found.push((ks, p));
         }
     }
     found.sort_unstable();
-    found
+    let mut conns: Vec<DoubleConnection> = Vec::new();
+    let mut used = vec![false; geo.points()];
+    for run in found.chunk_by(|a, b| a.0 == b.0) {
+        // Every point next to the same chains is spoken for: a third one would be a
+        // cutting point that is neither connection's.
+        for (_, p) in run {
+            used[*p] = true;
+        }
+        if run.len() >= 2 {
+            conns.push(DoubleConnection {
+                chains: run[0].0.clone(),
+                points: [run[0].1, run[1].1],
+                mouth: false,
+            });
+        }
+    }
+    for (ks, p) in found
         .chunk_by(|a, b| a.0 == b.0)
-        .filter(|run| run.len() >= 2)
-        .map(|run| DoubleConnection {
-            chains: run[0].0.clone(),
-            points: [run[0].1, run[1].1],
-        })
-        .collect()
+        .filter(|run| run.len() == 1)
+        .map(|run| &run[0])
+    {
+        let p = *p;
+        let mut empty = board_neighbours(geo, p).filter(|&q| cells[q] == 0);
+        let (Some(x), None) = (empty.next(), empty.next()) else {
+            continue;
+        };
+        let next_to_x = chains_next_to(geo, cells, chain_of, c, x);
+        let a_next_to_p = board_neighbours(geo, p).any(|q| cells[q] != 0 && cells[q] != c);
+        if a_next_to_p
+            || used[x]
+            || next_to_x.is_empty()
+            || !next_to_x.iter().all(|k| ks.contains(k))
+        {
+            continue;
+        }
+        used[x] = true;
+        conns.push(DoubleConnection {
+            chains: ks.clone(),
+            points: [p, x],
+            mouth: true,
+        });
+    }
+    conns
 }
 
 /// Whether chain `k` is sure of a liberty through its connections: some chain reachable
@@ -222,6 +277,41 @@ mod tests {
         );
         let (_, class, _) = confirm(&rows, &StatusOptions::default());
         assert_eq!(&class[..2], ["N.NNN.", "NN.NNN"]);
+    }
+
+    #[test]
+    fn tigers_mouths_are_a_cutting_point_captured_at_once() {
+        let mouths = |rows: &[&str]| -> Vec<[usize; 2]> {
+            let (geo, cells) = diagram(rows);
+            let (_, chain_of) = chains_of(geo, &cells);
+            double_connections(geo, &cells, &chain_of, 1)
+                .into_iter()
+                .filter(|conn| conn.mouth)
+                .map(|conn| conn.points)
+                .collect()
+        };
+        // C6 cuts A6-B5 from D6: its only empty neighbour is C5, next to B5 alone.
+        let rows = [".X.XX.", "XX.OXX", "OOOOOO", "O.OO.O"];
+        assert_eq!(mouths(&rows), [[2, 8]]);
+        // No mouth: C5 also next to the right-hand chain (a double connection); C5 next to
+        // no Black chain (Black's capturing stone would stand alone: a ko).
+        assert!(mouths(&[".X.XX.", "XX.XXX", "OOOOOO", "O.OO.O"]).is_empty());
+        assert!(mouths(&[".X.XX.", "X..OXX", "OOOOOO", "O.OO.O"]).is_empty());
+    }
+
+    #[test]
+    fn tigers_mouths_join_two_chains_with_one_eye_each() {
+        // Black's chains have one eye each (A6, F6) and touch at C6, whose only other
+        // neighbour is C5: if White cuts at C6 Black captures at C5, if White plays C5 Black
+        // connects at C6. Without the mouth neither chain has two credits. The whole-board
+        // search agrees: every Black stone is F.
+        let rows = [".X.XX.", "XX.OXX", "OOOOOO", "O.OO.O"];
+        let (claimed, classes) = claim(&rows);
+        assert!(
+            stones(&rows, 'X').iter().all(|p| claimed.contains(p)),
+            "{claimed:?}"
+        );
+        assert!(classes.iter().all(|&c| c == 'F'), "{classes:?}");
     }
 
     #[test]

@@ -177,16 +177,6 @@ pub(crate) fn credited_groups(
                 cand.active = false;
             }
         }
-        let usable: Vec<bool> = conns
-            .iter()
-            .map(|conn| {
-                conn.chains.iter().all(|&k| alive[k])
-                    && conn
-                        .points
-                        .iter()
-                        .all(|&p| cand_at[p].is_none_or(|i| !cands[i].active))
-            })
-            .collect();
         // How many active candidates give each chain a liberty at the start.
         let mut touching = vec![0u32; chains.len()];
         for cand in cands.iter().filter(|cand| cand.active) {
@@ -194,6 +184,23 @@ pub(crate) fn credited_groups(
                 touching[k] += u32::from(b);
             }
         }
+        let usable: Vec<bool> = conns
+            .iter()
+            .map(|conn| {
+                conn.chains.iter().all(|&k| alive[k])
+                    // A's stone at a tiger's cutting point takes that liberty from every
+                    // chain of it: each keeps one in a credit (or its X* eyes).
+                    && (!conn.mouth
+                        || conn
+                            .chains
+                            .iter()
+                            .all(|&k| first_class[k] || touching[k] > 0))
+                    && conn
+                        .points
+                        .iter()
+                        .all(|&p| cand_at[p].is_none_or(|i| !cands[i].active))
+            })
+            .collect();
         // Whether wall `i` of a candidate has a liberty at the start in another one.
         // A wall also has one when a chain it reaches through double connections has a
         // liberty at the start in a candidate other than this one: until the connection
