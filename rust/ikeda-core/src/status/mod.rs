@@ -17,8 +17,9 @@
 //!   `goals.rs` (Section 4's goals), `region.rs` (one region under the limits);
 //! - `walls/`: static proofs of life without search: `vital.rs` (vital walls, F2 by
 //!   Benson's test), `credit.rs` (credited groups, on the pocket game), `connections.rs`
-//!   (double connections inside credited groups), `no_life.rs` (pockets where the
-//!   attacker cannot live: their stones dead) on the miai cover of `miai.rs`;
+//!   (double connections and tiger's mouths inside credited groups), `no_life.rs`
+//!   (pockets where the attacker cannot live: their stones dead) on the miai cover of
+//!   `miai.rs`;
 //! - `estimate/`: the opt-in estimate and what follows it, not proofs: `ownership.rs`
 //!   (Monte-Carlo ownership), `conditional.rs` (the conditional search), `seki.rs` (seki
 //!   recognition by the settling rule);

@@ -7,8 +7,9 @@
 //! - `credit`: credited groups (2c), walls joined into units through pockets that give eye
 //!   credit (eye points, and pockets the pocket game of `pocket/` settles): F2 walls and N
 //!   stones inside, checked again by the search where it reaches;
-//! - `connections`: double connections (2d), two shared empty points that join chains into
-//!   one unit of the credited groups;
+//! - `connections`: double connections and tiger's mouths (2d), two shared empty points, or a
+//!   cutting point whose stone is captured at once, that join chains into one unit of the
+//!   credited groups;
 //! - `no_life`: pockets where the attacker cannot live (2e), walled by frozen stones, every
 //!   point off them but one covered by a miai pair: the stones inside are dead (N),
 //!   whatever the pocket's size;
