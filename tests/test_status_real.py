@@ -262,6 +262,23 @@ def test_double_connections_prove_a_chain_without_eyes_of_its_own_in_a_real_game
     assert (group.proof, group.case, group.status) == ("static", "F2", "alive")
 
 
+def test_tigers_mouths_join_a_real_group() -> None:
+    """In kgs-2006-09-23-5 White's centre touches at G12: its neighbours are White's G13,
+    H12 and G11 and the empty F12, which is next to White's E13-G13 chain only. If Black
+    cuts at G12, White captures at F12; if Black plays F12, White joins at G12 (a tiger's
+    mouth, docs/status.md 2d). With the mouths the group's chains are one unit with two
+    credits and are proven; without them they were estimated."""
+    game = sgf.read((DATA / "kgs-2006-09-23-5.sgf").read_text()).replay(rules="japanese")
+    r = ikeda.confirm_status(game, unresolved="estimate", budget=50_000)
+    chain_at = {v: c for c in r.chains for v in c.stones}
+    assert "G12" not in chain_at and "F12" not in chain_at
+    g13, h12, g11 = chain_at["G13"], chain_at["H12"], chain_at["G11"]
+    assert {g13.colour, h12.colour, g11.colour} == {"W"} and "E13" in g13.stones
+    assert len({id(g13), id(h12), id(g11)}) == 3
+    for c in (g13, h12, g11):
+        assert (c.proof, c.status) == ("static", "alive"), c
+
+
 # -- real games -----------------------------------------------------------------------------
 
 
