@@ -303,9 +303,8 @@ pub(crate) fn d_order(
             urgent |= libs;
         }
     }
-    // The points next to a wall, and the pocket stones joined to one (`anchored`).
-    let walls = local.walls.iter().fold(0, |acc, &w| acc | w);
-    let anchored = local.flood(d, walls & d);
+    let walls = local.wall_points();
+    let anchored = local.anchored(d);
     let mut rest = d & !anchored;
     while rest != 0 {
         let chain = local.flood(d, 1 << rest.trailing_zeros());

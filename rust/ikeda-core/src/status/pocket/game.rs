@@ -82,10 +82,14 @@ impl PocketGame {
         out
     }
 
+    /// The pocket's points next to some wall.
+    pub(crate) fn wall_points(&self) -> PocketSet {
+        self.walls.iter().fold(0, |acc, &w| acc | w)
+    }
+
     /// The D stones of the pocket joined to some wall (through D stones of the pocket).
     pub(crate) fn anchored(&self, d: PocketSet) -> PocketSet {
-        let touching = self.walls.iter().fold(0, |acc, &w| acc | w) & d;
-        self.flood(d, touching)
+        self.flood(d, self.wall_points() & d)
     }
 
     /// The chain of wall `w` in the pocket: the D stones joined to it (through D stones
