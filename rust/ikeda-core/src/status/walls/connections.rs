@@ -367,4 +367,54 @@ mod tests {
             assert!(classes.iter().all(|&c| c == 'F'), "{rows:?}: {classes:?}");
         }
     }
+
+    #[test]
+    fn territory_claims_agree_with_the_search() {
+        // Random boards (found among 4,000 like these) where White's pocket holding Black's
+        // stones is a territory (docs/status.md 2f): no local game credits it, Black cannot
+        // live in it by the miai cover, and every White wall reaches, through connections, the
+        // chain with the two eyes at the bottom. The rule proves Black's stones there N, which
+        // nothing proved before; the whole-board search agrees, and gives every claimed wall
+        // class F.
+        for (rows, dead) in [
+            (
+                &["OX.XO", "O...O", "OOOO.", "OOOOO", "O.O.O"][..],
+                &[1, 3][..],
+            ),
+            (&["XXX.O", "OO.X.", "X.OOO", "OOOOO", "O.O.O"], &[10]),
+            (
+                &["X.XO.OO", "OO..OO.", "O.XXXOO", "OOOOOOO", "O.OOO.O"],
+                &[0, 2, 16, 17, 18],
+            ),
+        ] {
+            let (geo, cells) = diagram(rows);
+            let (chains, chain_of) = chains_of(geo, &cells);
+            let first = first_class_chains(geo, &cells, &chains);
+            let found = credited_groups(geo, &cells, &chains, &chain_of, 2, &first);
+            assert!(found.territories >= 1, "{rows:?}");
+            let mut claimed_dead: Vec<usize> =
+                found.dead.iter().flat_map(|&k| chains[k].clone()).collect();
+            claimed_dead.sort_unstable();
+            assert_eq!(claimed_dead, dead, "{rows:?}");
+            let (walls, classes) = claims_and_search(rows, 2_000_000);
+            assert!(!walls.is_empty(), "{rows:?}");
+            assert!(
+                classes
+                    .expect("the search finishes")
+                    .iter()
+                    .all(|&c| c == 'F'),
+                "{rows:?}"
+            );
+            let opts = StatusOptions {
+                split: false,
+                ..StatusOptions::default()
+            };
+            let report = confirm_status(geo, &cells, &opts).expect("the search finishes");
+            for ch in &report.chains {
+                if ch.stones.iter().any(|p| dead.contains(p)) {
+                    assert_eq!(ch.case.class(), 'N', "{rows:?}: {ch:?}");
+                }
+            }
+        }
+    }
 }

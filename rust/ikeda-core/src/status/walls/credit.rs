@@ -13,6 +13,11 @@
 //!   pocket, reaches a *settled* state: no A stone left, every empty point of the pocket an
 //!   eye (all its neighbours D stones), at least one of them, and every wall's chain next
 //!   to one; while no strict wall is captured on the way.
+//! - a **territory** (docs/status.md 2f): a pocket no local game credits, where A cannot
+//!   live (2e's miai cover, no pair on a connection's point) and every wall reaches, through
+//!   connections, a chain that another credit (not a territory) or its X* eyes keep alive.
+//!   D fills it down to one eye next to every wall; it joins nothing, and since its walls may
+//!   have no liberty in it on the way, it gives no wall a liberty elsewhere.
 //!
 //! Walls joined through settled pockets, and chains joined through double connections
 //! (`connections.rs`, docs/status.md 2d), form *units* (union-find). A unit's credit is the
@@ -31,6 +36,7 @@
 //! way. A never plays in a settled pocket again, so its chains there were captured for good.
 
 use super::connections::{double_connections, reaches};
+use super::miai::miai_cover;
 use super::pocket_walls;
 use crate::geometry::Geometry;
 use crate::status::limits::{MAX_POCKET, MAX_SPLIT_POCKET};
@@ -47,6 +53,8 @@ pub(crate) struct CreditedGroups {
     pub dead: Vec<usize>,
     /// States of the pocket games played.
     pub states: usize,
+    /// Territories credited (docs/status.md 2f).
+    pub territories: usize,
 }
 
 /// The credited groups of colour `c` (1 Black, 2 White).
@@ -75,11 +83,42 @@ pub(crate) fn credited_groups(
         solved_for: Option<Vec<bool>>,
         /// For each wall: whether it has a liberty here at the start.
         breathes: Vec<bool>,
+        /// Whether the pocket is a territory A cannot live in (`hopeless_territory`).
+        hopeless: bool,
+        /// Credited as a territory (docs/status.md 2f): one eye touching every wall, by a
+        /// static strategy that keeps no wall a liberty here on the way, so it gives no
+        /// wall a liberty elsewhere for the other candidates.
+        territory: bool,
     }
     let mut cands: Vec<Candidate> = Vec::new();
+    let conns = double_connections(geo, cells, chain_of, c);
+    let mut reserved = vec![false; geo.points()];
+    for conn in &conns {
+        for &p in &conn.points {
+            reserved[p] = true;
+        }
+    }
     for (r, pocket) in pockets.iter().enumerate() {
         let walls = pocket_walls(geo, cells, chain_of, c, pocket);
-        if walls.is_empty() || walls.len() > 64 || pocket.len() > MAX_SPLIT_POCKET {
+        if walls.is_empty() || walls.len() > 64 {
+            continue;
+        }
+        let hopeless = pocket.len() >= 2 && hopeless_territory(geo, cells, c, pocket, &reserved);
+        if pocket.len() > MAX_SPLIT_POCKET {
+            if hopeless {
+                cands.push(Candidate {
+                    pocket: r,
+                    breathes: vec![false; walls.len()],
+                    walls,
+                    local: None,
+                    credit: 1,
+                    joins: false,
+                    active: true,
+                    solved_for: None,
+                    hopeless,
+                    territory: true,
+                });
+            }
             continue;
         }
         if pocket.len() == 1 {
@@ -94,6 +133,8 @@ pub(crate) fn credited_groups(
                     active: true,
                     solved_for: None,
                     breathes,
+                    hopeless: false,
+                    territory: false,
                 });
             }
             continue;
@@ -148,6 +189,8 @@ pub(crate) fn credited_groups(
             active: true,
             solved_for: None,
             breathes,
+            hopeless,
+            territory: false,
         });
     }
     // Smallest pockets first: the split proofs of large ones share one pool of work.
@@ -160,7 +203,6 @@ pub(crate) fn credited_groups(
             cand_at[p] = Some(i);
         }
     }
-    let conns = double_connections(geo, cells, chain_of, c);
     let mut alive: Vec<bool> = chains.iter().map(|ch| cells[ch[0]] == c).collect();
     fn find(parent: &mut [usize], mut x: usize) -> usize {
         while parent[x] != x {
@@ -179,7 +221,7 @@ pub(crate) fn credited_groups(
         }
         // How many active candidates give each chain a liberty at the start.
         let mut touching = vec![0u32; chains.len()];
-        for cand in cands.iter().filter(|cand| cand.active) {
+        for cand in cands.iter().filter(|cand| cand.active && !cand.territory) {
             for (&k, &b) in cand.walls.iter().zip(&cand.breathes) {
                 touching[k] += u32::from(b);
             }
@@ -198,7 +240,10 @@ pub(crate) fn credited_groups(
                     && conn
                         .points
                         .iter()
-                        .all(|&p| cand_at[p].is_none_or(|i| !cands[i].active))
+                        // A territory's strategy leaves its connection points alone.
+                        .all(|&p| {
+                            cand_at[p].is_none_or(|i| !cands[i].active || cands[i].territory)
+                        })
             })
             .collect();
         // Whether wall `i` of a candidate has a liberty at the start in another one.
@@ -213,6 +258,9 @@ pub(crate) fn credited_groups(
                 return true;
             }
             let here = |j: usize| {
+                if cand.territory {
+                    return 0;
+                }
                 cand.walls
                     .iter()
                     .position(|&w| w == j)
@@ -260,7 +308,15 @@ pub(crate) fn credited_groups(
             };
             cand.solved_for = Some(flags);
             if cand.credit == 0 {
-                cand.active = false;
+                // A pocket D cannot be shown to settle locally may still be a territory A
+                // cannot live in.
+                if cand.hopeless {
+                    cand.territory = true;
+                    cand.credit = 1;
+                    cand.local = None;
+                } else {
+                    cand.active = false;
+                }
                 changed = true;
             }
         }
@@ -331,9 +387,13 @@ pub(crate) fn credited_groups(
             break;
         }
     }
+    out.territories = cands
+        .iter()
+        .filter(|cand| cand.active && cand.territory)
+        .count();
     for cand in cands
         .iter()
-        .filter(|cand| cand.active && cand.local.is_some())
+        .filter(|cand| cand.active && (cand.local.is_some() || cand.territory))
     {
         for &p in &pockets[cand.pocket] {
             if cells[p] != 0 {
@@ -345,6 +405,20 @@ pub(crate) fn credited_groups(
     out.dead.sort_unstable();
     out.dead.dedup();
     out
+}
+
+/// Whether `pocket` (of colour `c`, two points or more) is a territory A cannot live in
+/// (docs/status.md 2f): 2e's miai cover of its interior, with no pair on a point of a
+/// connection (`reserved`: those are answered by the connection), is hopeless for A.
+fn hopeless_territory(
+    geo: Geometry,
+    cells: &[u8],
+    c: u8,
+    pocket: &[usize],
+    reserved: &[bool],
+) -> bool {
+    let near = |p: usize| board_neighbours(geo, p).any(|q| cells[q] == c);
+    miai_cover(geo, pocket, near, |p| cells[p] == 0 && !reserved[p]).hopeless(geo)
 }
 
 #[cfg(test)]

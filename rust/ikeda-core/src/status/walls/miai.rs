@@ -24,6 +24,20 @@ pub(crate) struct Cover {
     pub uncovered: Vec<usize>,
 }
 
+impl Cover {
+    /// Whether A cannot live where this cover lies (docs/status.md 2e): every interior point
+    /// covered but at most one, and that one with two on-board neighbours or more. One point
+    /// left over is captured at once when it is the last liberty; two could be two eyes (or
+    /// one eye and a capture).
+    pub(crate) fn hopeless(&self, geo: Geometry) -> bool {
+        match self.uncovered[..] {
+            [] => true,
+            [z] => board_neighbours(geo, z).count() >= 2,
+            _ => false,
+        }
+    }
+}
+
 /// Covers the interior of `pocket` (points of the board, ascending) greedily: `near(p)`
 /// tells the points next to a safe D stone, `empty(p)` the empty ones. A point that is
 /// covered and empty becomes a pair point for the interior points after it. Of an interior

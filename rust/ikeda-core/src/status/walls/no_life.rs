@@ -48,17 +48,9 @@ pub(crate) fn dead_in_hopeless_pockets(
         if !walls.iter().all(|&k| safe[chains[k][0]]) {
             continue;
         }
-        // The interior (points next to no D stone) covered by miai pairs (`miai.rs`); one
-        // point left over is captured at once when it is the last liberty, two could be
-        // two eyes (or one eye and a capture), so they are refused.
+        // The interior (points next to no D stone) covered by miai pairs (`miai.rs`).
         let near = |p: usize| board_neighbours(geo, p).any(|q| cells[q] == c);
-        let cover = miai_cover(geo, &pocket, near, |p| cells[p] == 0);
-        let hopeless_here = match cover.uncovered[..] {
-            [] => true,
-            [z] => board_neighbours(geo, z).count() >= 2,
-            _ => false,
-        };
-        if !hopeless_here {
+        if !miai_cover(geo, &pocket, near, |p| cells[p] == 0).hopeless(geo) {
             continue;
         }
         let mut ks: Vec<usize> = pocket
