@@ -104,38 +104,29 @@ pub(crate) fn credited_groups(
             continue;
         }
         let hopeless = pocket.len() >= 2 && hopeless_territory(geo, cells, c, pocket, &reserved);
+        // A candidate without a local game: an eye point (where every wall breathes), or a
+        // territory too large for one.
+        let fixed = |walls: Vec<usize>, territory: bool| Candidate {
+            pocket: r,
+            breathes: vec![!territory; walls.len()],
+            walls,
+            local: None,
+            credit: 1,
+            joins: false,
+            active: true,
+            solved_for: None,
+            hopeless: territory,
+            territory,
+        };
         if pocket.len() > MAX_SPLIT_POCKET {
             if hopeless {
-                cands.push(Candidate {
-                    pocket: r,
-                    breathes: vec![false; walls.len()],
-                    walls,
-                    local: None,
-                    credit: 1,
-                    joins: false,
-                    active: true,
-                    solved_for: None,
-                    hopeless,
-                    territory: true,
-                });
+                cands.push(fixed(walls, true));
             }
             continue;
         }
         if pocket.len() == 1 {
             if cells[pocket[0]] == 0 {
-                let breathes = vec![true; walls.len()];
-                cands.push(Candidate {
-                    pocket: r,
-                    walls,
-                    local: None,
-                    credit: 1,
-                    joins: false,
-                    active: true,
-                    solved_for: None,
-                    breathes,
-                    hopeless: false,
-                    territory: false,
-                });
+                cands.push(fixed(walls, false));
             }
             continue;
         }
