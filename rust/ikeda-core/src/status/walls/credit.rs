@@ -83,8 +83,6 @@ pub(crate) fn credited_groups(
         solved_for: Option<Vec<bool>>,
         /// For each wall: whether it has a liberty here at the start.
         breathes: Vec<bool>,
-        /// Whether the pocket is a territory A cannot live in (`hopeless_territory`).
-        hopeless: bool,
         /// Credited as a territory (docs/status.md 2f): one eye touching every wall, by a
         /// static strategy that keeps no wall a liberty here on the way, so it gives no
         /// wall a liberty elsewhere for the other candidates.
@@ -103,7 +101,6 @@ pub(crate) fn credited_groups(
         if walls.is_empty() || walls.len() > 64 {
             continue;
         }
-        let hopeless = pocket.len() >= 2 && hopeless_territory(geo, cells, c, pocket, &reserved);
         // A candidate without a local game: an eye point (where every wall breathes), or a
         // territory too large for one.
         let fixed = |walls: Vec<usize>, territory: bool| Candidate {
@@ -115,11 +112,10 @@ pub(crate) fn credited_groups(
             joins: false,
             active: true,
             solved_for: None,
-            hopeless: territory,
             territory,
         };
         if pocket.len() > MAX_SPLIT_POCKET {
-            if hopeless {
+            if hopeless_territory(geo, cells, c, pocket, &reserved) {
                 cands.push(fixed(walls, true));
             }
             continue;
@@ -180,7 +176,6 @@ pub(crate) fn credited_groups(
             active: true,
             solved_for: None,
             breathes,
-            hopeless,
             territory: false,
         });
     }
@@ -301,7 +296,7 @@ pub(crate) fn credited_groups(
             if cand.credit == 0 {
                 // A pocket D cannot be shown to settle locally may still be a territory A
                 // cannot live in.
-                if cand.hopeless {
+                if hopeless_territory(geo, cells, c, &pockets[cand.pocket], &reserved) {
                     cand.territory = true;
                     cand.credit = 1;
                     cand.local = None;
