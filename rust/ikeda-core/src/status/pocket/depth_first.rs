@@ -132,14 +132,17 @@ impl<'a> DepthFirstProver<'a> {
 
     fn won(&mut self, state: PocketState, last: Option<usize>) -> Result<bool, OutOfNodes> {
         let (a, d, d_to_move, ban) = unkey(state);
-        if self.local.settled(self.all, a, d, self.eyes, self.join) {
-            return Ok(true);
-        }
         match self.table.get(&state) {
             Some(&WON) => return Ok(true),
             // A state refuted, or already on the current line.
             Some(_) => return Ok(false),
             None => {}
+        }
+        if self
+            .local
+            .goal(self.all, a, d, d_to_move, self.eyes, self.join)
+        {
+            return Ok(true);
         }
         if self.depth >= MAX_PROOF_DEPTH {
             return Ok(false);

@@ -264,10 +264,13 @@ impl<'a> DfpnProver<'a> {
             .into_iter()
             .zip(1u64..)
             .map(|((state, last), rank)| {
-                let (ca, cd, _, _) = unkey(state);
+                let (ca, cd, c_d_to_move, _) = unkey(state);
                 let fixed = if deep || self.line.contains_key(&state) {
                     Some((INF, 0))
-                } else if self.local.settled(self.all, ca, cd, self.eyes, self.join) {
+                } else if self
+                    .local
+                    .goal(self.all, ca, cd, c_d_to_move, self.eyes, self.join)
+                {
                     Some((0, INF))
                 } else {
                     None

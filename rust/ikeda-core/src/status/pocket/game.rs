@@ -202,6 +202,65 @@ impl PocketGame {
             && (!join || self.walls_joined(d))
     }
 
+    /// The proof searches' goal: a settled state, or one from which D is sure to reach
+    /// one, where every wall is in a chain that Benson's test keeps inside the pocket
+    /// (docs/status.md 2c, "Two vital parts"). The exhaustive game keeps the settled
+    /// states alone: it finds the whole attractor anyway, and is the searches' reference.
+    ///
+    /// The second test is made only with A to move (after D's move, the only one that
+    /// can make it hold); missing such a state elsewhere only makes the search longer.
+    pub(crate) fn goal(
+        &self,
+        all: PocketSet,
+        a: PocketSet,
+        d: PocketSet,
+        d_to_move: bool,
+        eyes: u32,
+        join: bool,
+    ) -> bool {
+        self.settled(all, a, d, eyes, join) || (!d_to_move && self.two_vital_parts(all, a, d, join))
+    }
+
+    /// Every D stone of the pocket is joined to a wall, and Benson's test on the pocket's
+    /// parts (the connected sets of points without a D stone) keeps every wall's chain:
+    /// each has two parts *vital* to it (an empty point, every point next to the chain).
+    /// With `join`, the walls are one chain. From such a
+    /// state 2b's strategy fills each vital part down to one eye, capturing A's stones, and
+    /// no kept chain ever lacks a liberty here: a settled state with two eyes or more.
+    pub(crate) fn two_vital_parts(
+        &self,
+        all: PocketSet,
+        a: PocketSet,
+        d: PocketSet,
+        join: bool,
+    ) -> bool {
+        // Two parts at least (the cheapest test first: most states have one).
+        let open = all & !d;
+        if d == 0 || open == 0 || self.flood(open, open & open.wrapping_neg()) == open {
+            return false;
+        }
+        // The parts that may be vital: an empty point, every point next to a D stone.
+        let empty = all & !a & !d;
+        let touched = self.around(d) | self.wall_points();
+        let mut parts: Vec<PocketSet> = Vec::new();
+        let mut rest = open;
+        while rest != 0 {
+            let part = self.flood(open, rest & rest.wrapping_neg());
+            rest &= !part;
+            if part & empty != 0 && part & !touched == 0 {
+                parts.push(part);
+            }
+        }
+        if parts.len() < 2 || self.anchored(d) != d || (join && !self.walls_joined(d)) {
+            return false;
+        }
+        // Benson's test, every wall's chain kept: each has two parts vital to it (every
+        // point of the part next to it). Then every chain next to those parts is kept.
+        self.all_chains(d, |_, _, next| {
+            parts.iter().filter(|&&part| part & !next == 0).count() >= 2
+        })
+    }
+
     /// D's play at `p` (empty), or `None` when it is not allowed: the ko ban, self-capture,
     /// or a wall's chain left without a liberty in the pocket.
     pub(crate) fn play_d(
@@ -428,6 +487,65 @@ mod tests {
             states >= 1000 && ataris_found >= 100,
             "{states} states, {ataris_found} with ataris"
         );
+    }
+
+    #[test]
+    fn two_vital_parts_are_in_the_attractor_of_the_settled_states() {
+        // On random states of the pockets of random boards (strict and lenient walls), every
+        // state with A to move that the two-vital-parts test accepts is one from which the
+        // exhaustive game (settled states only) proves that D settles, with two eyes when
+        // the walls are joined.
+        let mut seed: u64 = 5;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut tried, mut accepted) = (0, 0);
+        let mut boards = random_boards(60, 3, 5, &mut 9);
+        boards.extend(random_boards(40, 4, 4, &mut 10));
+        for rows in boards {
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            for (mut local, all, _) in locals(&rows) {
+                for _ in 0..200 {
+                    local.lenient.iter_mut().for_each(|l| *l = next() % 2 == 0);
+                    let (mut a, mut d): (PocketSet, PocketSet) = (0, 0);
+                    for j in 0..all.count_ones() {
+                        match next() % 8 {
+                            0 => a |= 1 << j,
+                            1..=4 => d |= 1 << j,
+                            _ => {}
+                        }
+                    }
+                    // Every A chain has a liberty, as in a state of play.
+                    let empty = all & !a & !d;
+                    let mut rest = a;
+                    let mut legal = true;
+                    while rest != 0 {
+                        let chain = local.flood(a, rest & rest.wrapping_neg());
+                        rest &= !chain;
+                        legal &= local.around(chain) & empty != 0;
+                    }
+                    tried += 1;
+                    for join in [false, true] {
+                        if !legal || !local.two_vital_parts(all, a, d, join) {
+                            continue;
+                        }
+                        accepted += 1;
+                        let eyes = if join { 2 } else { 1 };
+                        let root = key(a, d, false, 0);
+                        let mut states = 0;
+                        assert_eq!(
+                            local.solve_from(all, root, eyes, join, 200_000, &mut states),
+                            Some(true),
+                            "{rows:?} a {a:b} d {d:b} join {join}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(accepted >= 200, "{accepted} accepted of {tried}");
     }
 
     /// A drawn pocket game (see [`drawn`]) with every wall lenient (none first-class or

@@ -184,11 +184,13 @@ mod tests {
     }
 
     #[test]
-    fn dfpn_proves_a_real_sixteen_point_pocket_beyond_the_depth_first_search() {
+    fn a_real_sixteen_point_pocket_is_proven_with_one_eye_and_with_two() {
         // A 16-point territory of a real game (Tygem 916039306, December 2016) with four
-        // White stones, bounded by three strict Black walls: the depth-first search runs
-        // out of one large pocket's work with the settled goal, df-pn proves it with one
-        // eye and with two.
+        // White stones, bounded by three strict Black walls. With the settled states alone
+        // as its goal the depth-first search ran out of one large pocket's work here, and
+        // df-pn was needed; with two vital parts as a goal too (`PocketGame::goal`) it
+        // proves the pocket within that work, and the pocket is settled with one eye and
+        // with two.
         let (local, all, a, _) = drawn(&[
             "##aca#a#", //
             "#a...aOb", //
@@ -198,11 +200,10 @@ mod tests {
             "#c###b##",
         ]);
         let mut budget = ProofBudget::new(MAX_SPLIT_WORK, 0);
-        assert!(
-            DepthFirstProver::new(&local, all, 1, true, None, &mut budget)
-                .prove(a)
-                .is_err()
-        );
+        assert!(matches!(
+            DepthFirstProver::new(&local, all, 1, true, None, &mut budget).prove(a),
+            Ok(true)
+        ));
         for eyes in [1, 2] {
             let (mut states, mut pool) = (0, SplitPool::new());
             assert_eq!(
