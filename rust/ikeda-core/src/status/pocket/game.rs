@@ -221,10 +221,11 @@ impl PocketGame {
         self.settled(all, a, d, eyes, join) || (!d_to_move && self.two_vital_parts(all, a, d, join))
     }
 
-    /// Every D stone of the pocket is joined to a wall, and Benson's test on the pocket's
-    /// parts (the connected sets of points without a D stone) keeps every wall's chain:
-    /// each has two parts *vital* to it (an empty point, every point next to the chain).
-    /// With `join`, the walls are one chain. From such a
+    /// Every D stone of the pocket is joined to a wall; every *part* (a connected set of
+    /// the pocket's points without a D stone) holds an empty point and has every point next
+    /// to a D stone; and every wall's chain has two parts *vital* to it (every point next
+    /// to the chain): Benson's test inside the pocket, every chain kept. With `join`, the
+    /// walls are one chain. From such a
     /// state 2b's strategy fills each vital part down to one eye, capturing A's stones, and
     /// no kept chain ever lacks a liberty here: a settled state with two eyes or more.
     pub(crate) fn two_vital_parts(
@@ -239,7 +240,8 @@ impl PocketGame {
         if d == 0 || open == 0 || self.flood(open, open & open.wrapping_neg()) == open {
             return false;
         }
-        // The parts that may be vital: an empty point, every point next to a D stone.
+        // Every part holds an empty point and has every point next to a D stone (so that
+        // D fills it down to an eye, and A never plays its last empty point).
         let empty = all & !a & !d;
         let touched = self.around(d) | self.wall_points();
         let mut parts: Vec<PocketSet> = Vec::new();
@@ -247,15 +249,15 @@ impl PocketGame {
         while rest != 0 {
             let part = self.flood(open, rest & rest.wrapping_neg());
             rest &= !part;
-            if part & empty != 0 && part & !touched == 0 {
-                parts.push(part);
+            if part & empty == 0 || part & !touched != 0 {
+                return false;
             }
+            parts.push(part);
         }
-        if parts.len() < 2 || self.anchored(d) != d || (join && !self.walls_joined(d)) {
+        if self.anchored(d) != d || (join && !self.walls_joined(d)) {
             return false;
         }
-        // Benson's test, every wall's chain kept: each has two parts vital to it (every
-        // point of the part next to it). Then every chain next to those parts is kept.
+        // Benson's test, every wall's chain kept: each has two parts vital to it.
         self.all_chains(d, |_, _, next| {
             parts.iter().filter(|&&part| part & !next == 0).count() >= 2
         })
