@@ -235,21 +235,24 @@ impl PocketGame {
         d: PocketSet,
         join: bool,
     ) -> bool {
-        // Two parts at least (the cheapest test first: most states have one).
+        // Every part has every point next to a D stone (so that D fills it down to an eye,
+        // and A never plays its last empty point), and there are two parts at least: the
+        // cheapest tests first, as most states fail them.
         let open = all & !d;
-        if d == 0 || open == 0 || self.flood(open, open & open.wrapping_neg()) == open {
+        if d == 0 || open & !(self.around(d) | self.wall_points()) != 0 {
             return false;
         }
-        // Every part holds an empty point and has every point next to a D stone (so that
-        // D fills it down to an eye, and A never plays its last empty point).
+        if open == 0 || self.flood(open, open & open.wrapping_neg()) == open {
+            return false;
+        }
+        // Every part holds an empty point.
         let empty = all & !a & !d;
-        let touched = self.around(d) | self.wall_points();
         let mut parts: Vec<PocketSet> = Vec::new();
         let mut rest = open;
         while rest != 0 {
             let part = self.flood(open, rest & rest.wrapping_neg());
             rest &= !part;
-            if part & empty == 0 || part & !touched != 0 {
+            if part & empty == 0 {
                 return false;
             }
             parts.push(part);
