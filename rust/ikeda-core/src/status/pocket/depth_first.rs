@@ -14,12 +14,14 @@
 //!   to one) nearest A's last move first, then the other points next to the walls'
 //!   chains, then the rest.
 //!
-//! A state is *won* when it is settled, when D is to move and one of the tried answers is
+//! A state is *won* when it is settled or has two vital parts (`PocketGame::goal`: a state
+//! from which D is sure to settle), when D is to move and one of the tried answers is
 //! won, or when A is to move and every move of A is won (a move of A that captures a strict
 //! wall is a loss). A state already on the current line, a line deeper than
 //! [`MAX_PROOF_DEPTH`], or a search past its node limit, counts as not won. So every state
 //! found won has a finite strategy tree of D moves inside the local game that reaches a
-//! settled state against every A move: it is in D's attractor of the settled states of the
+//! settled state (or one with two vital parts, whose own strategy reaches one) against
+//! every A move: it is in D's attractor of the settled states of the
 //! exhaustive game, which is all the credited groups' proof (`walls/credit.rs`) uses (the
 //! rank of a state is the height of its tree). A state found not won may be won in fact;
 //! that only costs a credit, never soundness. Memory: the table holds at most one entry per
