@@ -207,8 +207,9 @@ impl PocketGame {
     /// (docs/status.md 2c, "Two vital parts"). The exhaustive game keeps the settled
     /// states alone: it finds the whole attractor anyway, and is the searches' reference.
     ///
-    /// The second test is made only with A to move (after D's move, the only one that
-    /// can make it hold); missing such a state elsewhere only makes the search longer.
+    /// The second test is made only with A to move: D's moves build such a state, and one
+    /// missed with D to move is met again after D's next move or pass; a miss only makes
+    /// the search longer.
     pub(crate) fn goal(
         &self,
         all: PocketSet,
@@ -225,9 +226,9 @@ impl PocketGame {
     /// the pocket's points without a D stone) holds an empty point and has every point next
     /// to a D stone; and every wall's chain has two parts *vital* to it (every point next
     /// to the chain): Benson's test inside the pocket, every chain kept. With `join`, the
-    /// walls are one chain. From such a
-    /// state 2b's strategy fills each vital part down to one eye, capturing A's stones, and
-    /// no kept chain ever lacks a liberty here: a settled state with two eyes or more.
+    /// walls are one chain. From such a state 2b's strategy fills each part down to one
+    /// eye, capturing A's stones, and no chain ever lacks a liberty here: a settled state
+    /// with two eyes or more.
     pub(crate) fn two_vital_parts(
         &self,
         all: PocketSet,
@@ -426,7 +427,7 @@ impl PocketGame {
 mod tests {
     use super::*;
     use crate::status::pocket::depth_first::{DepthFirstProver, ProofBudget};
-    use crate::status::pocket::testing::{drawn, locals, random_boards};
+    use crate::status::pocket::testing::{draw, drawn, locals, random_boards};
 
     #[test]
     fn wall_tests_without_tracing_agree_with_the_traced_chains() {
@@ -435,12 +436,7 @@ mod tests {
         // random boards, with random lenient and first-class walls, both answer what the
         // traced chains give, play by play.
         let mut seed: u64 = 11;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed >> 33
-        };
+        let mut next = || draw(&mut seed);
         let (mut states, mut ataris_found) = (0, 0);
         for rows in random_boards(80, 3, 5, &mut 3) {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
@@ -501,12 +497,7 @@ mod tests {
         // exhaustive game (settled states only) proves that D settles, with two eyes when
         // the walls are joined.
         let mut seed: u64 = 5;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed >> 33
-        };
+        let mut next = || draw(&mut seed);
         let (mut tried, mut accepted) = (0, 0);
         let mut boards = random_boards(60, 3, 5, &mut 9);
         boards.extend(random_boards(40, 4, 4, &mut 10));

@@ -63,6 +63,15 @@ pub(crate) fn locals(rows: &[&str]) -> Vec<(PocketGame, PocketSet, PocketSet)> {
     out
 }
 
+/// The next draw of the tests' linear congruential generator: `seed` steps on, and its
+/// high bits come back.
+pub(crate) fn draw(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
 /// Random boards of `h` rows of `w` points above a Black wall.
 pub(crate) fn random_boards(n: usize, h: usize, w: usize, seed: &mut u64) -> Vec<Vec<String>> {
     (0..n)
@@ -71,10 +80,7 @@ pub(crate) fn random_boards(n: usize, h: usize, w: usize, seed: &mut u64) -> Vec
                 .map(|_| {
                     (0..w)
                         .map(|_| {
-                            *seed = seed
-                                .wrapping_mul(6364136223846793005)
-                                .wrapping_add(1442695040888963407);
-                            ['.', '.', '.', '.', '.', 'X', 'X', 'O'][(*seed >> 61) as usize]
+                            ['.', '.', '.', '.', '.', 'X', 'X', 'O'][(draw(seed) >> 28) as usize]
                         })
                         .collect()
                 })
