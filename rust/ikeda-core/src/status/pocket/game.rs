@@ -243,20 +243,27 @@ impl PocketGame {
         if d == 0 || open & !(self.around(d) | self.wall_points()) != 0 {
             return false;
         }
-        if open == 0 || self.flood(open, open & open.wrapping_neg()) == open {
+        if open == 0 {
             return false;
         }
-        // Every part holds an empty point.
+        let mut part = self.flood(open, open & open.wrapping_neg());
+        if part == open {
+            return false;
+        }
+        // Every part holds an empty point (the first part, flooded above, is kept).
         let empty = all & !a & !d;
         let mut parts: Vec<PocketSet> = Vec::new();
         let mut rest = open;
-        while rest != 0 {
-            let part = self.flood(open, rest & rest.wrapping_neg());
-            rest &= !part;
+        loop {
             if part & empty == 0 {
                 return false;
             }
             parts.push(part);
+            rest &= !part;
+            if rest == 0 {
+                break;
+            }
+            part = self.flood(open, rest & rest.wrapping_neg());
         }
         if self.anchored(d) != d || (join && !self.walls_joined(d)) {
             return false;
