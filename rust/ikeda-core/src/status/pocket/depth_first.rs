@@ -167,6 +167,14 @@ impl<'a> DepthFirstProver<'a> {
                 return Ok(true);
             }
         }
+        if !d_to_move
+            && self
+                .local
+                .two_vital_parts_by_miai(self.all, a, d, self.join)
+        {
+            self.table.insert(state, WON);
+            return Ok(true);
+        }
         self.table.insert(state, ON_LINE);
         self.depth += 1;
         let result = if d_to_move {

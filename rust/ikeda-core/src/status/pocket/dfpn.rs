@@ -216,6 +216,15 @@ impl<'a> DfpnProver<'a> {
                 return Ok((0, INF));
             }
         }
+        if known.is_none()
+            && !d_to_move
+            && self
+                .local
+                .two_vital_parts_by_miai(self.all, a, d, self.join)
+        {
+            self.set(state, (0, INF))?;
+            return Ok((0, INF));
+        }
         let Some(mut children) = self.children(a, d, d_to_move, ban, last) else {
             // A move of A captures a strict wall: a loss.
             self.set(state, (INF, 0))?;

@@ -274,6 +274,53 @@ impl PocketGame {
         })
     }
 
+    /// Two vital parts one D move away, by miai (docs/status.md 2c, "Two vital parts by
+    /// miai"): with A to move, every D stone of the pocket is joined to a wall, no A move
+    /// captures a chain, and two empty points each give [`PocketGame::two_vital_parts`]
+    /// when D plays there. Whichever of the two A takes, D takes the other; wherever else A
+    /// plays (or passes), D takes the first. The test of each point reads D's stones only:
+    /// every part of a legal state holds an empty point (an A chain there breathes inside
+    /// its part), so A's stone in between cannot spoil it.
+    pub(crate) fn two_vital_parts_by_miai(
+        &self,
+        all: PocketSet,
+        a: PocketSet,
+        d: PocketSet,
+        join: bool,
+    ) -> bool {
+        let empty = all & !a & !d;
+        // The points no D stone touches: D's one stone must touch every one of them but
+        // the one it is played on.
+        let far = all & !d & !(self.around(d) | self.wall_points());
+        let mut cands = empty;
+        if far != 0 {
+            cands &= far | self.around(far);
+            let mut f = cands;
+            while f != 0 {
+                let p = f.trailing_zeros() as usize;
+                f &= f - 1;
+                if far & !(1 << p) & !self.nbr[p] != 0 {
+                    cands &= !(1 << p);
+                }
+            }
+        }
+        if cands.count_ones() < 2 || self.anchored(d) != d || self.strict_ataris(all, a, d) != 0 {
+            return false;
+        }
+        let mut found = 0;
+        while cands != 0 {
+            let p = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            if self.two_vital_parts(all, 0, d | 1 << p, join) {
+                found += 1;
+                if found == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// D's play at `p` (empty), or `None` when it is not allowed: the ko ban, self-capture,
     /// or a wall's chain left without a liberty in the pocket.
     pub(crate) fn play_d(
@@ -497,27 +544,31 @@ mod tests {
         );
     }
 
-    #[test]
-    fn two_vital_parts_are_in_the_attractor_of_the_settled_states() {
-        // On random states of the pockets of random boards (strict and lenient walls), every
-        // state with A to move that the two-vital-parts test accepts is one from which the
-        // exhaustive game (settled states only) proves that D settles, with two eyes when
-        // the walls are joined.
-        let mut seed: u64 = 5;
+    /// Draws random states of the pockets of random boards (strict and lenient walls, A to
+    /// move, every A chain with a liberty) and checks that every state `test` accepts is
+    /// one from which the exhaustive game (settled states only) proves that D settles, with
+    /// two eyes when the walls are joined. Returns how many states `test` accepted.
+    fn accepted_states_are_won(
+        seed: u64,
+        draws: usize,
+        d_share: u64,
+        test: impl Fn(&PocketGame, PocketSet, PocketSet, PocketSet, bool) -> bool,
+    ) -> usize {
+        let mut seed = seed;
         let mut next = || draw(&mut seed);
-        let (mut tried, mut accepted) = (0, 0);
+        let mut accepted = 0;
         let mut boards = random_boards(60, 3, 5, &mut 9);
         boards.extend(random_boards(40, 4, 4, &mut 10));
         for rows in boards {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             for (mut local, all, _) in locals(&rows) {
-                for _ in 0..200 {
+                for _ in 0..draws {
                     local.lenient.iter_mut().for_each(|l| *l = next() % 2 == 0);
                     let (mut a, mut d): (PocketSet, PocketSet) = (0, 0);
                     for j in 0..all.count_ones() {
                         match next() % 8 {
                             0 => a |= 1 << j,
-                            1..=4 => d |= 1 << j,
+                            r if r <= d_share => d |= 1 << j,
                             _ => {}
                         }
                     }
@@ -530,9 +581,8 @@ mod tests {
                         rest &= !chain;
                         legal &= local.around(chain) & empty != 0;
                     }
-                    tried += 1;
                     for join in [false, true] {
-                        if !legal || !local.two_vital_parts(all, a, d, join) {
+                        if !legal || !test(&local, all, a, d, join) {
                             continue;
                         }
                         accepted += 1;
@@ -548,7 +598,25 @@ mod tests {
                 }
             }
         }
-        assert!(accepted >= 200, "{accepted} accepted of {tried}");
+        accepted
+    }
+
+    #[test]
+    fn two_vital_parts_are_in_the_attractor_of_the_settled_states() {
+        let accepted = accepted_states_are_won(5, 200, 4, |local, all, a, d, join| {
+            local.two_vital_parts(all, a, d, join)
+        });
+        assert!(accepted >= 200, "{accepted} accepted");
+    }
+
+    #[test]
+    fn two_vital_parts_by_miai_are_in_the_attractor_of_the_settled_states() {
+        // Only the states the plain test refuses, so that the miai's own step is checked.
+        let accepted = accepted_states_are_won(6, 1000, 4, |local, all, a, d, join| {
+            !local.two_vital_parts(all, a, d, join)
+                && local.two_vital_parts_by_miai(all, a, d, join)
+        });
+        assert!(accepted >= 500, "{accepted} accepted");
     }
 
     /// A drawn pocket game (see [`drawn`]) with every wall lenient (none first-class or
