@@ -15,7 +15,9 @@
 //!   chains, then the rest.
 //!
 //! A state is *won* when it is settled or has two vital parts (`PocketGame::goal`: a state
-//! from which D is sure to settle), when D is to move and one of the tried answers is
+//! from which D is sure to settle), with A to move when D gets two vital parts by miai
+//! (`PocketGame::two_vital_parts_by_miai`, tested once, when the state is first searched),
+//! when D is to move and one of the tried answers is
 //! won, or when A is to move and every move of A is won (a move of A that captures a strict
 //! wall is a loss). A state already on the current line, a line deeper than
 //! [`MAX_PROOF_DEPTH`], or a search past its node limit, counts as not won. So every state

@@ -5,9 +5,11 @@
 //!
 //! D to move is an OR node (one answer must be won), A to move an AND node (every move of
 //! A, the pass included, must be won). Each state has a proof number `pn` (an estimate of
-//! the work left to prove it) and a disproof number `dn`. A settled or split state counts
-//! (0, ∞); a loss (A captures a strict wall), a state where D has no answer among those
-//! tried, a state already on the current line and one past [`MAX_PROOF_DEPTH`] count (∞, 0).
+//! the work left to prove it) and a disproof number `dn`. A settled or split state, one
+//! with two vital parts, and one with A to move where D gets them by miai (tested when the
+//! state is first expanded) count (0, ∞); a loss (A captures a strict wall), a state
+//! where D has no answer among those tried, a state already on the current line and one
+//! past [`MAX_PROOF_DEPTH`] count (∞, 0).
 //! The numbers of a searched state are kept in a transposition table; a state not yet
 //! searched starts at `dn = 1` and `pn` = the size of a proof tree in which each A move is
 //! answered by one D move, `n!!` for A to move on `n` empty points and `(n - 1)!!` for D
@@ -21,7 +23,8 @@
 //! thresholds from its parent, the second-best child's number times [`DFPN_WIDEN`] (the
 //! "1 + ε" thresholds of Pawlewicz and Lew 2007: fewer switches between answers).
 //!
-//! Soundness. A state gets `pn = 0` only when it is settled or split, or when D is to move
+//! Soundness. A state gets `pn = 0` only when it is settled or split or has two vital
+//! parts (plain or by miai: in the attractor, docs/status.md 2c), or when D is to move
 //! and one child had `pn = 0`, or A is to move and every child had `pn = 0`, at that
 //! moment. By induction on the time a state was proven, each proven state has a finite
 //! tree of D's answers that reaches settled or split states against every A move: it is in

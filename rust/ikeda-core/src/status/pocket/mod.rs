@@ -4,7 +4,8 @@
 //!
 //! Reading guide:
 //! - `game`: the rules of the pocket game (`PocketGame`: moves, captures, settled states,
-//!   and the searches' goal, which also takes states with two vital parts);
+//!   and the searches' goals, which also take states with two vital parts, plain or by
+//!   miai);
 //! - `exhaustive`: the game decided exactly, by its whole state graph (small pockets);
 //! - `depth_first`: the depth-first proof search with D's answers restricted, and the move
 //!   orders; `dfpn`: df-pn for large pockets, with the same orders;
