@@ -26,7 +26,6 @@ pub(crate) mod connections;
 pub(crate) mod credit;
 pub(crate) mod miai;
 pub(crate) mod no_life;
-pub(crate) mod partial;
 pub(crate) mod vital;
 
 /// The walls of `pocket`: the chains of colour `c` next to one of its points, ascending.
