@@ -41,6 +41,11 @@ pub(crate) struct PocketGame {
     /// every A move it keeps one in a credit where A did not play); it still needs an eye
     /// here once settled (docs/status.md 2c, "Walls with two liberties elsewhere").
     pub(crate) exempt: Vec<bool>,
+    /// The game of a *part* of a pocket (docs/status.md 2g): the pocket's points next to
+    /// the rest of the pocket, whose points the game takes as A stones never captured. An
+    /// A chain holding such a point is never captured, such a point is never an eye, and
+    /// every D stone played joins a wall's chain. Empty for a whole pocket.
+    pub(crate) a_free: PocketSet,
 }
 
 /// State: A stones, D stones, and D to move (bit 7) with D's ko ban point + 1 (bits 0..7).
@@ -181,11 +186,13 @@ impl PocketGame {
         eyes: u32,
         join: bool,
     ) -> bool {
-        if a != 0 {
+        // No A stone is left but those never captured (a part's, next to the rest of its
+        // pocket); each empty point is an eye, which those points never are.
+        if a & !self.flood(a, a & self.a_free) != 0 {
             return false;
         }
-        let empty = all & !d;
-        if empty.count_ones() < eyes {
+        let empty = all & !a & !d;
+        if empty.count_ones() < eyes || empty & self.a_free != 0 {
             return false;
         }
         let mut f = empty;
@@ -240,7 +247,9 @@ impl PocketGame {
         // and A never plays its last empty point), and there are two parts at least: the
         // cheapest tests first, as most states fail them.
         let open = all & !d;
-        if d == 0 || open & !(self.around(d) | self.wall_points()) != 0 {
+        // A part touching the rest of a part's pocket is no vital part: A's chains there
+        // are never captured.
+        if d == 0 || open & (self.a_free | !(self.around(d) | self.wall_points())) != 0 {
             return false;
         }
         if open == 0 {
@@ -343,7 +352,7 @@ impl PocketGame {
             let q = rest.trailing_zeros() as usize;
             let chain = self.flood(a2, 1 << q);
             rest &= !chain;
-            if self.around(chain) & all & !a2 & !d2 == 0 {
+            if self.around(chain) & all & !a2 & !d2 == 0 && chain & self.a_free == 0 {
                 a2 &= !chain;
             }
         }
@@ -352,7 +361,11 @@ impl PocketGame {
         let own = self.flood(d2, s);
         // (A chain joined to a wall: the wall's liberties are checked below.)
         let walls_in = self.walls.iter().any(|&adj| adj & own != 0);
-        if (!walls_in && self.around(own) & empty2 == 0) || !self.walls_breathe(all, a2, d2) {
+        // In a part's game (`a_free`), every D stone joins a wall's chain: no D chain is
+        // ever captured, on the board as in the game (docs/status.md 2g).
+        if (!walls_in && (self.a_free != 0 || self.around(own) & empty2 == 0))
+            || !self.walls_breathe(all, a2, d2)
+        {
             return None;
         }
         Some(key(a2, d2, false, 0))
@@ -419,11 +432,14 @@ impl PocketGame {
         }
         let empty3 = all & !a2 & !d2;
         let own = self.flood(a2, s);
-        if self.around(own) & empty3 == 0 {
+        if self.around(own) & empty3 == 0 && own & self.a_free == 0 {
             return None; // self-capture
         }
         // D is banned from retaking a ko at once.
-        let ko = captured.count_ones() == 1 && own == s && self.around(s) & empty3 == captured;
+        let ko = captured.count_ones() == 1
+            && own == s
+            && s & self.a_free == 0
+            && self.around(s) & empty3 == captured;
         let ban = if ko {
             captured.trailing_zeros() as usize + 1
         } else {

@@ -36,7 +36,7 @@ use super::game::{PocketGame, PocketSet};
 use crate::status::limits::{MAX_PART_MEMO, MAX_PART_NODES};
 
 /// Bit `j` of `from` moved to bit `i` for the `i`-th point of `part`.
-fn squeeze(part: PocketSet, from: PocketSet) -> PocketSet {
+pub(crate) fn squeeze(part: PocketSet, from: PocketSet) -> PocketSet {
     let (mut out, mut i, mut f) = (0, 0, part);
     while f != 0 {
         let p = f.trailing_zeros();
@@ -58,7 +58,9 @@ pub(crate) fn split_won(
     join: bool,
     budget: &mut ProofBudget,
 ) -> Result<bool, OutOfNodes> {
-    if d == 0 || local.anchored(d) != d {
+    // A part of a pocket (docs/status.md 2g) is not split: its parts next to the rest of
+    // the pocket hold A chains that are never captured.
+    if d == 0 || local.anchored(d) != d || local.a_free != 0 {
         return Ok(false);
     }
     let open = all & !d;
@@ -210,6 +212,7 @@ fn part_settles(
         nbr,
         immortal: vec![false; walls.len()],
         exempt: vec![false; walls.len()],
+        a_free: 0,
         walls,
         lenient: flags,
     };

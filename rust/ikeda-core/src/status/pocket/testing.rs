@@ -53,6 +53,7 @@ pub(crate) fn locals(rows: &[&str]) -> Vec<(PocketGame, PocketSet, PocketSet)> {
                     lenient: vec![false; walls.len()],
                     immortal: vec![false; walls.len()],
                     exempt: vec![false; walls.len()],
+                    a_free: 0,
                     walls,
                 },
                 (1 << pocket.len()) - 1,
@@ -157,6 +158,7 @@ pub(crate) fn for_each_exact_case(
                     lenient: vec![lenient; strict.walls.len()],
                     immortal: vec![false; strict.walls.len()],
                     exempt: vec![false; strict.walls.len()],
+                    a_free: 0,
                     nbr: strict.nbr.clone(),
                     walls: strict.walls.clone(),
                 };
@@ -238,6 +240,7 @@ pub(crate) fn drawn(rows: &[&str]) -> (PocketGame, PocketSet, PocketSet, PocketS
         lenient: vec![false; n],
         immortal: vec![false; n],
         exempt: vec![false; n],
+        a_free: 0,
     };
     (game, all, a, d)
 }

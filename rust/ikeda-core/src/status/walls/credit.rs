@@ -18,6 +18,10 @@
 //!   connections, a chain that another credit (not a territory) or its X* eyes keep alive.
 //!   D fills it down to one eye next to every wall; it joins nothing, and since its walls may
 //!   have no liberty in it on the way, it gives no wall a liberty elsewhere.
+//! - a **part** (docs/status.md 2g, `partial.rs`): a corner of a pocket too large for its
+//!   own game and no territory, settled alone by the pocket game with the rest of the
+//!   pocket taken as A stones never captured and every D stone joined to a wall; counted
+//!   as a settled pocket, its A stones not claimed dead.
 //!
 //! Walls joined through settled pockets, and chains joined through double connections
 //! (`connections.rs`, docs/status.md 2d), form *units* (union-find). A unit's credit is the
@@ -37,6 +41,7 @@
 
 use super::connections::{double_connections, reaches};
 use super::miai::miai_cover;
+use super::partial::parts;
 use super::pocket_walls;
 use crate::geometry::Geometry;
 use crate::status::limits::{MAX_POCKET, MAX_SPLIT_POCKET};
@@ -55,6 +60,32 @@ pub(crate) struct CreditedGroups {
     pub states: usize,
     /// Territories credited (docs/status.md 2f).
     pub territories: usize,
+    /// Parts of large pockets credited (docs/status.md 2g).
+    pub parts: usize,
+}
+
+/// A candidate credit: an eye point, a pocket small enough for the local game, a territory,
+/// or a part of a large pocket (docs/status.md 2g).
+struct Candidate {
+    pocket: usize,
+    walls: Vec<usize>,
+    /// The local game, for a pocket of two points or more.
+    local: Option<(PocketGame, PocketSet, PocketSet)>,
+    /// Eye credit under the current `lenient` flags: 0 (unproven), 1 or 2.
+    credit: u32,
+    /// Whether the settled state joins all the walls into one chain.
+    joins: bool,
+    active: bool,
+    solved_for: Option<Vec<bool>>,
+    /// For each wall: whether it has a liberty here at the start.
+    breathes: Vec<bool>,
+    /// Credited as a territory (docs/status.md 2f): one eye touching every wall, by a
+    /// static strategy that keeps no wall a liberty here on the way, so it gives no
+    /// wall a liberty elsewhere for the other candidates.
+    territory: bool,
+    /// A part of a large pocket (docs/status.md 2g), played with the rest of the pocket
+    /// taken as A's: its A stones are not proven dead.
+    part: bool,
 }
 
 /// The credited groups of colour `c` (1 Black, 2 White).
@@ -66,28 +97,32 @@ pub(crate) fn credited_groups(
     c: u8,
     first_class: &[bool],
 ) -> CreditedGroups {
-    let pockets = components(geo, |p| cells[p] != c, |_, _| true);
+    credited_groups_parted(
+        geo,
+        cells,
+        chains,
+        chain_of,
+        c,
+        first_class,
+        MAX_SPLIT_POCKET,
+    )
+}
+
+/// [`credited_groups`], with the pockets of more than `parted_above` points played by
+/// parts (docs/status.md 2g) instead of their own game: [`MAX_SPLIT_POCKET`] but in the
+/// tests, which part small pockets to check the parts against the whole-board search.
+pub(crate) fn credited_groups_parted(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    c: u8,
+    first_class: &[bool],
+    parted_above: usize,
+) -> CreditedGroups {
+    let mut pockets = components(geo, |p| cells[p] != c, |_, _| true);
     let mut out = CreditedGroups::default();
     let mut pool = SplitPool::new();
-    // The candidates: eye points and pockets small enough for the local game.
-    struct Candidate {
-        pocket: usize,
-        walls: Vec<usize>,
-        /// The local game, for a pocket of two points or more.
-        local: Option<(PocketGame, PocketSet, PocketSet)>,
-        /// Eye credit under the current `lenient` flags: 0 (unproven), 1 or 2.
-        credit: u32,
-        /// Whether the settled state joins all the walls into one chain.
-        joins: bool,
-        active: bool,
-        solved_for: Option<Vec<bool>>,
-        /// For each wall: whether it has a liberty here at the start.
-        breathes: Vec<bool>,
-        /// Credited as a territory (docs/status.md 2f): one eye touching every wall, by a
-        /// static strategy that keeps no wall a liberty here on the way, so it gives no
-        /// wall a liberty elsewhere for the other candidates.
-        territory: bool,
-    }
     let mut cands: Vec<Candidate> = Vec::new();
     let conns = double_connections(geo, cells, chain_of, c);
     let mut reserved = vec![false; geo.points()];
@@ -96,8 +131,67 @@ pub(crate) fn credited_groups(
             reserved[p] = true;
         }
     }
-    for (r, pocket) in pockets.iter().enumerate() {
-        let walls = pocket_walls(geo, cells, chain_of, c, pocket);
+    // A candidate with a local game: pocket `r`'s points (or a part's), its walls, and a
+    // part's frontier, whose points the game takes as A's (their neighbours in the part are
+    // `a_free`).
+    let local_candidate =
+        |r: usize, pocket: &[usize], walls: Vec<usize>, frontier: Option<Vec<usize>>| {
+            let local_of = |p: usize| pocket.binary_search(&p).ok();
+            let nbr: Vec<PocketSet> = pocket
+                .iter()
+                .map(|&p| {
+                    board_neighbours(geo, p)
+                        .filter_map(local_of)
+                        .fold(0, |acc: PocketSet, j| acc | 1 << j)
+                })
+                .collect();
+            let bits = |f: &dyn Fn(usize) -> bool| {
+                pocket
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &p)| f(p))
+                    .fold(0, |acc: PocketSet, (j, _)| acc | 1 << j)
+            };
+            let wall_adj: Vec<PocketSet> = walls
+                .iter()
+                .map(|&k| {
+                    bits(&|p| board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k))
+                })
+                .collect();
+            let a_free = frontier.as_ref().map_or(0, |f| {
+                bits(&|p| board_neighbours(geo, p).any(|q| f.binary_search(&q).is_ok()))
+            });
+            let all: PocketSet = (1 << pocket.len()) - 1;
+            let a = bits(&|p| cells[p] != 0);
+            let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
+            let n = walls.len();
+            Candidate {
+                pocket: r,
+                local: Some((
+                    PocketGame {
+                        nbr,
+                        walls: wall_adj,
+                        lenient: vec![false; n],
+                        immortal: walls.iter().map(|&k| first_class[k]).collect(),
+                        exempt: vec![false; n],
+                        a_free,
+                    },
+                    all,
+                    a,
+                )),
+                walls,
+                credit: 0,
+                joins: false,
+                active: true,
+                solved_for: None,
+                breathes,
+                territory: false,
+                part: frontier.is_some(),
+            }
+        };
+    for r in 0..pockets.len() {
+        let pocket = pockets[r].clone();
+        let walls = pocket_walls(geo, cells, chain_of, c, &pocket);
         if walls.is_empty() || walls.len() > 64 {
             continue;
         }
@@ -113,10 +207,35 @@ pub(crate) fn credited_groups(
             active: true,
             solved_for: None,
             territory,
+            part: false,
         };
-        if pocket.len() > MAX_SPLIT_POCKET {
-            if hopeless_territory(geo, cells, c, pocket, &reserved) {
+        if pocket.len() > parted_above {
+            // A territory, if it is one; else its parts, each played alone (docs/status.md
+            // 2g), stand in for it.
+            if pocket.len() > MAX_SPLIT_POCKET
+                && hopeless_territory(geo, cells, c, &pocket, &reserved)
+            {
                 cands.push(fixed(walls, true));
+                continue;
+            }
+            for part in parts(geo, cells, c, &pocket, &reserved) {
+                let walls = pocket_walls(geo, cells, chain_of, c, &part.points);
+                if walls.is_empty() || walls.len() > 64 {
+                    continue;
+                }
+                let mut cand =
+                    local_candidate(pockets.len(), &part.points, walls, Some(part.frontier));
+                // A part D cannot settle even with every wall lenient is left out at once:
+                // it would make walls lenient in the first proofs of the other candidates,
+                // whose second proofs, stricter, would spend the work they share.
+                let (local, all, a) = cand.local.as_mut().expect("a part has a game");
+                local.lenient.fill(true);
+                if local.settles(*all, *a, 1, false, &mut out.states, &mut pool) != Some(true) {
+                    continue;
+                }
+                local.lenient.fill(false);
+                cands.push(cand);
+                pockets.push(part.points);
             }
             continue;
         }
@@ -126,58 +245,7 @@ pub(crate) fn credited_groups(
             }
             continue;
         }
-        let local_of = |p: usize| pocket.binary_search(&p).ok();
-        let nbr: Vec<PocketSet> = pocket
-            .iter()
-            .map(|&p| {
-                board_neighbours(geo, p)
-                    .filter_map(local_of)
-                    .fold(0, |acc: PocketSet, j| acc | 1 << j)
-            })
-            .collect();
-        let wall_adj: Vec<PocketSet> = walls
-            .iter()
-            .map(|&k| {
-                pocket
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &p)| {
-                        board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k)
-                    })
-                    .fold(0, |acc: PocketSet, (j, _)| acc | 1 << j)
-            })
-            .collect();
-        let lenient = vec![false; walls.len()];
-        let immortal = walls.iter().map(|&k| first_class[k]).collect();
-        let exempt = vec![false; walls.len()];
-        let all: PocketSet = (1 << pocket.len()) - 1;
-        let a = pocket
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| cells[p] != 0)
-            .fold(0, |acc: PocketSet, (j, _)| acc | 1 << j);
-        let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
-        cands.push(Candidate {
-            pocket: r,
-            walls,
-            local: Some((
-                PocketGame {
-                    nbr,
-                    walls: wall_adj,
-                    lenient,
-                    immortal,
-                    exempt,
-                },
-                all,
-                a,
-            )),
-            credit: 0,
-            joins: false,
-            active: true,
-            solved_for: None,
-            breathes,
-            territory: false,
-        });
+        cands.push(local_candidate(r, &pocket, walls, None));
     }
     // Smallest pockets first: the split proofs of large ones share one pool of work.
     cands.sort_by_key(|cand| pockets[cand.pocket].len());
@@ -296,7 +364,8 @@ pub(crate) fn credited_groups(
             if cand.credit == 0 {
                 // A pocket D cannot be shown to settle locally may still be a territory A
                 // cannot live in.
-                if hopeless_territory(geo, cells, c, &pockets[cand.pocket], &reserved) {
+                if !cand.part && hopeless_territory(geo, cells, c, &pockets[cand.pocket], &reserved)
+                {
                     cand.territory = true;
                     cand.credit = 1;
                     cand.local = None;
@@ -377,9 +446,10 @@ pub(crate) fn credited_groups(
         .iter()
         .filter(|cand| cand.active && cand.territory)
         .count();
+    out.parts = cands.iter().filter(|cand| cand.active && cand.part).count();
     for cand in cands
         .iter()
-        .filter(|cand| cand.active && (cand.local.is_some() || cand.territory))
+        .filter(|cand| cand.active && !cand.part && (cand.local.is_some() || cand.territory))
     {
         for &p in &pockets[cand.pocket] {
             if cells[p] != 0 {

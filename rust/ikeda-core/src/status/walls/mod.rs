@@ -1,4 +1,4 @@
-//! Static proofs of life around pockets, without search (docs/status.md 2b-2f): the chains
+//! Static proofs of life around pockets, without search (docs/status.md 2b-2g): the chains
 //! they prove are walls for the region split, and the stones inside their pockets dead.
 //!
 //! Reading guide:
@@ -15,7 +15,9 @@
 //!   point off them but one covered by a miai pair: the stones inside are dead (N),
 //!   whatever the pocket's size;
 //! - `miai`: the miai cover of a pocket's interior that `no_life` and the territories of
-//!   `credit` ask for.
+//!   `credit` ask for;
+//! - `partial`: the parts of a pocket too large for its own game (2g), which `credit`
+//!   plays alone, the rest of the pocket taken as A stones never captured.
 //!
 //! This file holds what they share: the walls of a pocket.
 
@@ -26,6 +28,7 @@ pub(crate) mod connections;
 pub(crate) mod credit;
 pub(crate) mod miai;
 pub(crate) mod no_life;
+pub(crate) mod partial;
 pub(crate) mod vital;
 
 /// The walls of `pocket`: the chains of colour `c` next to one of its points, ascending.
