@@ -60,8 +60,6 @@ pub(crate) struct CreditedGroups {
     pub states: usize,
     /// Territories credited (docs/status.md 2f).
     pub territories: usize,
-    /// Parts of large pockets credited (docs/status.md 2g).
-    pub parts: usize,
 }
 
 /// A candidate credit: an eye point, a pocket small enough for the local game, a territory,
@@ -96,29 +94,6 @@ pub(crate) fn credited_groups(
     chain_of: &[usize],
     c: u8,
     first_class: &[bool],
-) -> CreditedGroups {
-    credited_groups_parted(
-        geo,
-        cells,
-        chains,
-        chain_of,
-        c,
-        first_class,
-        MAX_SPLIT_POCKET,
-    )
-}
-
-/// [`credited_groups`], with the pockets of more than `parted_above` points played by
-/// parts (docs/status.md 2g) instead of their own game: [`MAX_SPLIT_POCKET`] but in the
-/// tests, which part small pockets to check the parts against the whole-board search.
-pub(crate) fn credited_groups_parted(
-    geo: Geometry,
-    cells: &[u8],
-    chains: &[Vec<usize>],
-    chain_of: &[usize],
-    c: u8,
-    first_class: &[bool],
-    parted_above: usize,
 ) -> CreditedGroups {
     let mut pockets = components(geo, |p| cells[p] != c, |_, _| true);
     let mut out = CreditedGroups::default();
@@ -209,12 +184,10 @@ pub(crate) fn credited_groups_parted(
             territory,
             part: false,
         };
-        if pocket.len() > parted_above {
+        if pocket.len() > MAX_SPLIT_POCKET {
             // A territory, if it is one; else its parts, each played alone (docs/status.md
             // 2g), stand in for it.
-            if pocket.len() > MAX_SPLIT_POCKET
-                && hopeless_territory(geo, cells, c, &pocket, &reserved)
-            {
+            if hopeless_territory(geo, cells, c, &pocket, &reserved) {
                 cands.push(fixed(walls, true));
                 continue;
             }
@@ -446,7 +419,6 @@ pub(crate) fn credited_groups_parted(
         .iter()
         .filter(|cand| cand.active && cand.territory)
         .count();
-    out.parts = cands.iter().filter(|cand| cand.active && cand.part).count();
     for cand in cands
         .iter()
         .filter(|cand| cand.active && !cand.part && (cand.local.is_some() || cand.territory))
