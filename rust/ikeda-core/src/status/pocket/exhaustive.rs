@@ -41,6 +41,28 @@ impl PocketGame {
         limit: usize,
         states: &mut usize,
     ) -> Option<bool> {
+        self.attractor(
+            all,
+            root,
+            limit,
+            states,
+            |a, d| self.settled(all, a, d, eyes, join),
+            |_| true,
+        )
+    }
+
+    /// Whether `root` is in D's attractor of the states where `goal(a, d)` holds, D's moves
+    /// kept to those whose state `d_may` accepts (A's never are); `None` beyond `limit`
+    /// states.
+    pub(crate) fn attractor(
+        &self,
+        all: PocketSet,
+        root: PocketState,
+        limit: usize,
+        states: &mut usize,
+        goal: impl Fn(PocketSet, PocketSet) -> bool,
+        d_may: impl Fn(PocketState) -> bool,
+    ) -> Option<bool> {
         let mut index: StateMap<u32> = StateMap::default();
         let mut keys: Vec<PocketState> = vec![root];
         index.insert(root, 0);
@@ -53,7 +75,7 @@ impl PocketGame {
             let s = keys[k];
             k += 1;
             let (a, d, dm, ban) = unkey(s);
-            if self.settled(all, a, d, eyes, join) {
+            if goal(a, d) {
                 succ.push(Vec::new());
                 win.push(true);
                 continue;
@@ -63,6 +85,7 @@ impl PocketGame {
             for m in &out {
                 match *m {
                     Err(()) => list.push(u32::MAX),
+                    Ok(t) if dm && !d_may(t) => {}
                     Ok(t) => {
                         let next = keys.len() as u32;
                         let id = *index.entry(t).or_insert(next);

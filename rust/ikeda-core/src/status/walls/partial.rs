@@ -172,7 +172,7 @@ fn grow(geo: Geometry, in_pocket: &[bool], free: &[bool], start: usize) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::pocket::game::{key, unkey, PocketGame, PocketSet, StateMap};
+    use crate::status::pocket::game::{key, unkey, PocketGame, PocketSet};
     use crate::status::pocket::split::squeeze;
     use crate::status::pocket::testing::{draw, random_boards};
     use crate::status::search::grid::components;
@@ -295,71 +295,10 @@ mod tests {
                 && (0..local.walls.len())
                     .all(|w| local.immortal[w] || local.wall_chain(w, d).2 & eyes != 0)
         };
-        let mut index: StateMap<u32> = StateMap::default();
-        let root = key(a, 0, false, 0);
-        let mut keys = vec![root];
-        index.insert(root, 0);
-        let (mut succ, mut win): (Vec<Vec<u32>>, Vec<bool>) = (Vec::new(), Vec::new());
-        let mut out = Vec::new();
-        let mut k = 0;
-        while k < keys.len() {
-            let (a, d, dm, ban) = unkey(keys[k]);
-            k += 1;
-            if sealed(a, d) {
-                succ.push(Vec::new());
-                win.push(true);
-                continue;
-            }
-            local.moves(all, a, d, dm, ban, &mut out);
-            let mut list = Vec::new();
-            for m in &out {
-                match *m {
-                    Err(()) => list.push(u32::MAX),
-                    // D plays on the part only.
-                    Ok(t) if dm && unkey(t).1 & !q != 0 => {}
-                    Ok(t) => {
-                        let next = keys.len() as u32;
-                        let id = *index.entry(t).or_insert(next);
-                        if id == next {
-                            keys.push(t);
-                            if keys.len() > 50_000 {
-                                return None;
-                            }
-                        }
-                        list.push(id);
-                    }
-                }
-            }
-            succ.push(list);
-            win.push(false);
-        }
-        let n = keys.len();
-        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut need: Vec<u32> = vec![0; n];
-        for (s, list) in succ.iter().enumerate() {
-            need[s] = if unkey(keys[s]).2 {
-                1
-            } else {
-                list.len() as u32
-            };
-            for &t in list.iter().filter(|&&t| t != u32::MAX) {
-                preds[t as usize].push(s as u32);
-            }
-        }
-        let mut queue: Vec<u32> = (0..n as u32).filter(|&s| win[s as usize]).collect();
-        while let Some(t) = queue.pop() {
-            for &s in &preds[t as usize] {
-                let s = s as usize;
-                if !win[s] {
-                    need[s] -= 1;
-                    if need[s] == 0 {
-                        win[s] = true;
-                        queue.push(s as u32);
-                    }
-                }
-            }
-        }
-        Some(win[0])
+        // D plays on the part only.
+        local.attractor(all, key(a, 0, false, 0), 50_000, &mut 0, sealed, |t| {
+            unkey(t).1 & !q == 0
+        })
     }
 
     #[test]
