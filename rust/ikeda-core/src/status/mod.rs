@@ -19,7 +19,8 @@
 //!   Benson's test), `credit.rs` (credited groups, on the pocket game), `connections.rs`
 //!   (double connections and tiger's mouths inside credited groups), `no_life.rs`
 //!   (pockets where the attacker cannot live: their stones dead) on the miai cover of
-//!   `miai.rs`;
+//!   `miai.rs`, `partial.rs` (the parts of large pockets that credited groups settle
+//!   alone);
 //! - `estimate/`: the opt-in estimate and what follows it, not proofs: `ownership.rs`
 //!   (Monte-Carlo ownership), `conditional.rs` (the conditional search), `seki.rs` (seki
 //!   recognition by the settling rule);
