@@ -44,7 +44,7 @@ pub(crate) struct PocketGame {
     /// The game of a *part* of a pocket (docs/status.md 2g): the pocket's points next to
     /// the rest of the pocket, whose points the game takes as A stones never captured. An
     /// A chain holding such a point is never captured, such a point is never an eye, and
-    /// every D stone played joins a wall's chain. Empty for a whole pocket.
+    /// the capture of a D chain holding no wall is a loss for D. Empty for a whole pocket.
     pub(crate) a_free: PocketSet,
 }
 
@@ -361,11 +361,7 @@ impl PocketGame {
         let own = self.flood(d2, s);
         // (A chain joined to a wall: the wall's liberties are checked below.)
         let walls_in = self.walls.iter().any(|&adj| adj & own != 0);
-        // In a part's game (`a_free`), every D stone joins a wall's chain: no D chain is
-        // ever captured, on the board as in the game (docs/status.md 2g).
-        if (!walls_in && (self.a_free != 0 || self.around(own) & empty2 == 0))
-            || !self.walls_breathe(all, a2, d2)
-        {
+        if (!walls_in && self.around(own) & empty2 == 0) || !self.walls_breathe(all, a2, d2) {
             return None;
         }
         Some(key(a2, d2, false, 0))
@@ -374,18 +370,31 @@ impl PocketGame {
     /// The empty points where A's play captures a chain of strict walls (a loss for D):
     /// the last liberty of each such chain in atari (every point if one has none). A chain
     /// holding a lenient wall has a liberty elsewhere and is not captured; one of strict
-    /// walls only is. It depends on the state only, so it is found once for all of A's
-    /// plays there.
+    /// walls only is. In a part's game (`a_free`) the capture of a D chain holding no wall
+    /// is a loss too: so no D stone of a part is ever captured, on the board as in the
+    /// game (docs/status.md 2g). It depends on the state only, so it is found once for all
+    /// of A's plays there.
     pub(crate) fn strict_ataris(&self, all: PocketSet, a: PocketSet, d: PocketSet) -> PocketSet {
         let empty = all & !a & !d;
+        let mut out: PocketSet = 0;
+        if self.a_free != 0 {
+            let mut free = d & !self.anchored(d);
+            while free != 0 {
+                let chain = self.flood(d, free & free.wrapping_neg());
+                free &= !chain;
+                let libs = self.around(chain) & empty;
+                if libs.count_ones() <= 1 {
+                    out |= if libs == 0 { empty } else { libs };
+                }
+            }
+        }
         // As in `walls_breathe`: a chain holding a wall with two empty pocket neighbours
         // (or a lenient or first-class one) is in no atari.
         if (0..self.walls.len()).all(|v| {
             (self.walls[v] & empty).count_ones() >= 2 || self.lenient[v] || self.immortal[v]
         }) {
-            return 0;
+            return out;
         }
-        let mut out: PocketSet = 0;
         self.all_chains(d, |_, joined, next| {
             let strict = (0..self.walls.len())
                 .all(|v| joined >> v & 1 == 0 || !(self.lenient[v] || self.immortal[v]));
@@ -415,7 +424,8 @@ impl PocketGame {
             return Some(Err(()));
         }
         // D chains of the pocket left without liberties are captured (a chain holding a
-        // wall never is here: its last liberty is in `ataris`, or it has one elsewhere).
+        // wall never is here: its last liberty is in `ataris`, or it has one elsewhere; in
+        // a part's game nor is any other).
         let empty2 = all & !a2 & !d;
         let mut d2 = d;
         let mut captured: PocketSet = 0;
