@@ -5,8 +5,9 @@
 //! a connected set Q of [`MIN_PART`] to [`MAX_PART`] of its points; its *frontier* is the
 //! pocket's points next to Q and not in it. The part's game is the pocket game on Q with
 //! the frontier taken as A stones that are never captured (`PocketGame::a_free` holds Q's
-//! points next to it, and a settled part may keep A's chains through them), and every D
-//! stone joined to a wall, so that no D chain there is ever captured. No two parts touch
+//! points next to it, and a settled part may keep A's chains through them), and A's
+//! capture of a D chain holding no wall a loss for D, so that no D chain there is ever
+//! captured. No two parts touch
 //! (neither holds a point of the other or of its frontier), and no part holds or touches a
 //! point of D's connections, so no D stone is ever played on a frontier: it only ever holds
 //! empty points and A stones. The proof that D's strategy in the part's game holds on the
