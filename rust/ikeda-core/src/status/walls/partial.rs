@@ -364,7 +364,7 @@ mod tests {
     #[test]
     fn in_a_part_d_may_stand_alone_but_never_loses_a_stone() {
         // White's pocket above its wall, and the part of its first two columns, cut from
-        // the rest at C4 and C3. White's stone at A4 touches no wall: the part's game
+        // the rest at C3 and C2. White's stone at A3 touches no wall: the part's game
         // allows it, and counts Black's capture of it a loss for White, as that of a
         // strict wall (docs/status.md 2g); the whole pocket's game counts it a capture.
         let rows = ["....O", "....O", "OOOOO"];
@@ -374,14 +374,14 @@ mod tests {
             .find(|(_, all, _)| all.count_ones() == 8)
             .expect("White's pocket");
         assert_eq!(*a, 0);
-        let q: PocketSet = 0b11_0011; // A4 B4 A3 B3
+        let q: PocketSet = 0b11_0011; // A3 B3 A2 B2
         let part = part_game(local, *all, q);
-        let (part_all, corner, b4, a3) = (0b1111, 0b1, 0b10, 2);
+        let (part_all, corner, b3, a2) = (0b1111, 0b1, 0b10, 2);
         assert_eq!(part.a_free, 0b1010);
         assert!(part.play_d(part_all, 0, 0, 0, 0).is_some());
-        let ataris = part.strict_ataris(part_all, b4, corner);
-        assert_eq!(ataris, 1 << a3);
-        assert_eq!(part.play_a(part_all, b4, corner, ataris, a3), Some(Err(())));
+        let ataris = part.strict_ataris(part_all, b3, corner);
+        assert_eq!(ataris, 1 << a2);
+        assert_eq!(part.play_a(part_all, b3, corner, ataris, a2), Some(Err(())));
         assert_eq!(local.strict_ataris(*all, 0b10, 0b1), 0);
     }
 
