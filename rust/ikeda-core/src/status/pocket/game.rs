@@ -76,6 +76,21 @@ impl PocketGame {
         done
     }
 
+    /// [`PocketGame::flood`] and the points next to what it reaches, in one pass: the
+    /// frontiers' neighbours are those of the whole.
+    fn flood_around(&self, within: PocketSet, from: PocketSet) -> (PocketSet, PocketSet) {
+        let mut done = from & within;
+        let mut frontier = done;
+        let mut next_to = 0;
+        while frontier != 0 {
+            let out = self.around(frontier);
+            next_to |= out;
+            frontier = out & within & !done;
+            done |= frontier;
+        }
+        (done, next_to)
+    }
+
     pub(crate) fn around(&self, set: PocketSet) -> PocketSet {
         let mut out = 0;
         let mut f = set;
@@ -101,9 +116,10 @@ impl PocketGame {
     /// and other walls), the walls in it (a bit set) and the points next to it.
     pub(crate) fn wall_chain(&self, w: usize, d: PocketSet) -> (PocketSet, u64, PocketSet) {
         let mut walls: u64 = 1 << w;
-        // The pocket points next to the chain's walls, and the stones joined so far.
+        // The pocket points next to the chain's walls, the stones joined so far and the
+        // points next to them.
         let mut touch = self.walls[w];
-        let mut stones = self.flood(d, touch & d);
+        let (mut stones, mut next_to) = self.flood_around(d, touch & d);
         // Walls reached through the stones join, and their stones with them, until none.
         loop {
             let mut added: PocketSet = 0;
@@ -114,13 +130,14 @@ impl PocketGame {
                     added |= adj;
                 }
             }
-            let more = self.flood(d & !stones, added & d);
+            let (more, more_next) = self.flood_around(d & !stones, added & d);
             if more == 0 {
                 break;
             }
             stones |= more;
+            next_to |= more_next;
         }
-        (stones, walls, self.around(stones) | touch)
+        (stones, walls, next_to | touch)
     }
 
     /// Whether `f` holds for every wall's chain `(stones, walls, next)` (as `wall_chain`
@@ -261,13 +278,16 @@ impl PocketGame {
         }
         // Every part holds an empty point (the first part, flooded above, is kept).
         let empty = all & !a & !d;
-        let mut parts: Vec<PocketSet> = Vec::new();
+        // At most one part a point (no allocation: this is tested at most states).
+        let mut parts = [0 as PocketSet; PocketSet::BITS as usize];
+        let mut found = 0;
         let mut rest = open;
         loop {
             if part & empty == 0 {
                 return false;
             }
-            parts.push(part);
+            parts[found] = part;
+            found += 1;
             rest &= !part;
             if rest == 0 {
                 break;
@@ -279,7 +299,11 @@ impl PocketGame {
         }
         // Benson's test, every wall's chain kept: each has two parts vital to it.
         self.all_chains(d, |_, _, next| {
-            parts.iter().filter(|&&part| part & !next == 0).count() >= 2
+            parts[..found]
+                .iter()
+                .filter(|&&part| part & !next == 0)
+                .count()
+                >= 2
         })
     }
 
