@@ -66,3 +66,14 @@ def test_proven_points_are_the_proven_chains_and_their_territory() -> None:
     assert estimated
     got = FUEGO.proven_points(cut)
     assert not estimated & (got["B"] | got["W"])
+
+
+def test_parts_where_the_defender_stands_alone_prove_a_real_group() -> None:
+    """k01: Black's group at the top (from G19, K18, J17 and D16) lives by corners of its
+    large open area settled alone (docs/status.md 2g), where Black's answers include stones
+    that join no wall yet, which A may never capture; when every Black stone had to join a
+    wall none of these chains was proven."""
+    r = ikeda.confirm_status(FUEGO.position(DATA / "k01.sgf"), unresolved="estimate", budget=BUDGET)
+    found = {c.stones[0]: (c.status, c.proof) for c in r.chains}
+    for first in ("G19", "K18", "J17", "D16"):
+        assert found[first] == ("alive", "static"), first
