@@ -27,6 +27,7 @@ pub(crate) type PocketSet = u64;
 
 /// A pocket's local game: its points (board indices), their neighbours inside the pocket
 /// as bit sets, and for each wall the pocket points next to it.
+#[derive(Clone)]
 pub(crate) struct PocketGame {
     pub(crate) nbr: Vec<PocketSet>,
     pub(crate) walls: Vec<PocketSet>,
@@ -64,7 +65,49 @@ pub(crate) fn unkey(k: PocketState) -> (PocketSet, PocketSet, bool, usize) {
     (k.0, k.1, k.2 >> 7 == 1, usize::from(k.2 & 0x7f))
 }
 
+/// The points of `pocket` (ascending board points) where `keep` holds, as a pocket set.
+pub(crate) fn pocket_bits(pocket: &[usize], keep: impl Fn(usize) -> bool) -> PocketSet {
+    pocket
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| keep(p))
+        .fold(0, |acc, (j, _)| acc | 1 << j)
+}
+
 impl PocketGame {
+    /// The game with these neighbour sets and walls (each wall's pocket neighbours), every
+    /// wall strict, none first-class or exempt, and no part's frontier.
+    pub(crate) fn new(nbr: Vec<PocketSet>, walls: Vec<PocketSet>) -> Self {
+        let n = walls.len();
+        PocketGame {
+            nbr,
+            walls,
+            lenient: vec![false; n],
+            immortal: vec![false; n],
+            exempt: vec![false; n],
+            a_free: 0,
+        }
+    }
+
+    /// The game of the board points `pocket` (ascending), each point's board neighbours
+    /// given by `neighbours`, its walls by their pocket neighbours, as
+    /// [`PocketGame::new`] sets them.
+    pub(crate) fn of_points<I: Iterator<Item = usize>>(
+        pocket: &[usize],
+        neighbours: impl Fn(usize) -> I,
+        walls: Vec<PocketSet>,
+    ) -> Self {
+        let nbr = pocket
+            .iter()
+            .map(|&p| {
+                neighbours(p)
+                    .filter_map(|q| pocket.binary_search(&q).ok())
+                    .fold(0, |acc: PocketSet, j| acc | 1 << j)
+            })
+            .collect();
+        Self::new(nbr, walls)
+    }
+
     pub(crate) fn flood(&self, within: PocketSet, from: PocketSet) -> PocketSet {
         let mut done = from & within;
         let mut frontier = done;

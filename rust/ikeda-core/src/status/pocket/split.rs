@@ -208,14 +208,8 @@ fn part_settles(
     let flags: Vec<bool> = next.iter().map(|&i| lenient[i]).collect();
     // A part's game never relies on first-class walls (their chains are lenient here):
     // harder for D than the pocket's game.
-    let sub = PocketGame {
-        nbr,
-        immortal: vec![false; walls.len()],
-        exempt: vec![false; walls.len()],
-        a_free: 0,
-        walls,
-        lenient: flags,
-    };
+    let mut sub = PocketGame::new(nbr, walls);
+    sub.lenient = flags;
     let sub_all: PocketSet = (1 << part.count_ones()) - 1;
     let sub_a = squeeze(part, a);
     let mut memo_key: Vec<u64> = Vec::with_capacity(sub.nbr.len() + 2 * sub.walls.len() + 4);

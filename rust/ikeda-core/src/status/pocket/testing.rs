@@ -2,7 +2,7 @@
 //! proof searches are checked against.
 
 use super::depth_first::ProofBudget;
-use super::game::{key, PocketGame, PocketSet};
+use super::game::{key, pocket_bits, PocketGame, PocketSet};
 use crate::status::limits::MAX_POCKET;
 use crate::status::search::grid::{board_neighbours, components};
 use crate::status::testing::diagram;
@@ -19,15 +19,6 @@ pub(crate) fn locals(rows: &[&str]) -> Vec<(PocketGame, PocketSet, PocketSet)> {
             .iter()
             .filter(|pk| (2..=MAX_POCKET).contains(&pk.len()))
         {
-            let local_of = |p: usize| pocket.binary_search(&p).ok();
-            let nbr: Vec<PocketSet> = pocket
-                .iter()
-                .map(|&p| {
-                    board_neighbours(geo, p)
-                        .filter_map(local_of)
-                        .fold(0, |acc: PocketSet, j| acc | 1 << j)
-                })
-                .collect();
             let walls: Vec<PocketSet> = (0..cells.len())
                 .filter(|&q| cells[q] == c)
                 .map(|q| {
@@ -42,20 +33,9 @@ pub(crate) fn locals(rows: &[&str]) -> Vec<(PocketGame, PocketSet, PocketSet)> {
             if walls.is_empty() {
                 continue;
             }
-            let a = pocket
-                .iter()
-                .enumerate()
-                .filter(|&(_, &p)| cells[p] != 0)
-                .fold(0, |acc: PocketSet, (j, _)| acc | 1 << j);
+            let a = pocket_bits(pocket, |p| cells[p] != 0);
             out.push((
-                PocketGame {
-                    nbr,
-                    lenient: vec![false; walls.len()],
-                    immortal: vec![false; walls.len()],
-                    exempt: vec![false; walls.len()],
-                    a_free: 0,
-                    walls,
-                },
+                PocketGame::of_points(pocket, |p| board_neighbours(geo, p), walls),
                 (1 << pocket.len()) - 1,
                 a,
             ));
@@ -154,14 +134,8 @@ pub(crate) fn for_each_exact_case(
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         for (strict, all, a) in locals(&rows) {
             for lenient in [false, true] {
-                let local = PocketGame {
-                    lenient: vec![lenient; strict.walls.len()],
-                    immortal: vec![false; strict.walls.len()],
-                    exempt: vec![false; strict.walls.len()],
-                    a_free: 0,
-                    nbr: strict.nbr.clone(),
-                    walls: strict.walls.clone(),
-                };
+                let mut local = strict.clone();
+                local.lenient.fill(lenient);
                 for (eyes, join) in [(1, false), (1, true), (2, true)] {
                     let mut states = 0;
                     let exact = if local.start_ok(all, a) {
@@ -233,14 +207,5 @@ pub(crate) fn drawn(rows: &[&str]) -> (PocketGame, PocketSet, PocketSet, PocketS
     let all = bits(&|_| true);
     let a = bits(&|(r, c)| at(r, c) == b'O');
     let d = bits(&|(r, c)| at(r, c) == b'X');
-    let n = walls.len();
-    let game = PocketGame {
-        nbr,
-        walls,
-        lenient: vec![false; n],
-        immortal: vec![false; n],
-        exempt: vec![false; n],
-        a_free: 0,
-    };
-    (game, all, a, d)
+    (PocketGame::new(nbr, walls), all, a, d)
 }

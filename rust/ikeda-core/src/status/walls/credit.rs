@@ -45,7 +45,7 @@ use super::partial::parts;
 use super::pocket_walls;
 use crate::geometry::Geometry;
 use crate::status::limits::{MAX_POCKET, MAX_SPLIT_POCKET};
-use crate::status::pocket::game::{PocketGame, PocketSet};
+use crate::status::pocket::game::{pocket_bits, PocketGame, PocketSet};
 use crate::status::pocket::settle::SplitPool;
 use crate::status::search::grid::{board_neighbours, components};
 
@@ -111,49 +111,25 @@ pub(crate) fn credited_groups(
     // `a_free`).
     let local_candidate =
         |r: usize, pocket: &[usize], walls: Vec<usize>, frontier: Option<Vec<usize>>| {
-            let local_of = |p: usize| pocket.binary_search(&p).ok();
-            let nbr: Vec<PocketSet> = pocket
-                .iter()
-                .map(|&p| {
-                    board_neighbours(geo, p)
-                        .filter_map(local_of)
-                        .fold(0, |acc: PocketSet, j| acc | 1 << j)
-                })
-                .collect();
-            let bits = |f: &dyn Fn(usize) -> bool| {
-                pocket
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &p)| f(p))
-                    .fold(0, |acc: PocketSet, (j, _)| acc | 1 << j)
-            };
+            let bits = |f: &dyn Fn(usize) -> bool| pocket_bits(pocket, f);
             let wall_adj: Vec<PocketSet> = walls
                 .iter()
                 .map(|&k| {
                     bits(&|p| board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k))
                 })
                 .collect();
-            let a_free = frontier.as_ref().map_or(0, |f| {
-                bits(&|p| board_neighbours(geo, p).any(|q| f.binary_search(&q).is_ok()))
-            });
             let all: PocketSet = (1 << pocket.len()) - 1;
             let a = bits(&|p| cells[p] != 0);
             let breathes = wall_adj.iter().map(|&adj| adj & !a != 0).collect();
-            let n = walls.len();
+            let mut local = PocketGame::of_points(pocket, |p| board_neighbours(geo, p), wall_adj);
+            local.immortal = walls.iter().map(|&k| first_class[k]).collect();
+            if let Some(f) = &frontier {
+                local.a_free =
+                    bits(&|p| board_neighbours(geo, p).any(|q| f.binary_search(&q).is_ok()));
+            }
             Candidate {
                 pocket: r,
-                local: Some((
-                    PocketGame {
-                        nbr,
-                        walls: wall_adj,
-                        lenient: vec![false; n],
-                        immortal: walls.iter().map(|&k| first_class[k]).collect(),
-                        exempt: vec![false; n],
-                        a_free,
-                    },
-                    all,
-                    a,
-                )),
+                local: Some((local, all, a)),
                 walls,
                 credit: 0,
                 joins: false,

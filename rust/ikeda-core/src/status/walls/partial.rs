@@ -173,7 +173,7 @@ fn grow(geo: Geometry, in_pocket: &[bool], free: &[bool], start: usize) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::pocket::game::{key, unkey, PocketGame, PocketSet};
+    use crate::status::pocket::game::{key, pocket_bits, unkey, PocketGame, PocketSet};
     use crate::status::pocket::split::squeeze;
     use crate::status::pocket::testing::{draw, random_boards};
     use crate::status::search::grid::components;
@@ -190,17 +190,7 @@ mod tests {
                 if !(5..=12).contains(&pocket.len()) {
                     continue;
                 }
-                let bits = |f: &dyn Fn(usize) -> bool| {
-                    pocket
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &p)| f(p))
-                        .fold(0, |acc: PocketSet, (j, _)| acc | 1 << j)
-                };
-                let nbr: Vec<PocketSet> = pocket
-                    .iter()
-                    .map(|&p| bits(&|q| board_neighbours(geo, p).any(|r| r == q)))
-                    .collect();
+                let bits = |f: &dyn Fn(usize) -> bool| pocket_bits(&pocket, f);
                 let walls: Vec<PocketSet> = (0..chains.len())
                     .filter(|&k| cells[chains[k][0]] == c)
                     .map(|k| {
@@ -210,16 +200,8 @@ mod tests {
                     })
                     .filter(|&adj| adj != 0)
                     .collect();
-                let n = walls.len();
                 out.push((
-                    PocketGame {
-                        nbr,
-                        walls,
-                        lenient: vec![false; n],
-                        immortal: vec![false; n],
-                        exempt: vec![false; n],
-                        a_free: 0,
-                    },
+                    PocketGame::of_points(&pocket, |p| board_neighbours(geo, p), walls),
                     (1 << pocket.len()) - 1,
                     bits(&|p| cells[p] != 0),
                 ));
@@ -241,14 +223,14 @@ mod tests {
         let next: Vec<usize> = (0..local.walls.len())
             .filter(|&w| local.walls[w] & q != 0)
             .collect();
-        PocketGame {
+        let mut part = PocketGame::new(
             nbr,
-            walls: next.iter().map(|&w| squeeze(q, local.walls[w])).collect(),
-            lenient: next.iter().map(|&w| local.lenient[w]).collect(),
-            immortal: next.iter().map(|&w| local.immortal[w]).collect(),
-            exempt: vec![false; next.len()],
-            a_free: squeeze(q, q & local.around(all & !q)),
-        }
+            next.iter().map(|&w| squeeze(q, local.walls[w])).collect(),
+        );
+        part.lenient = next.iter().map(|&w| local.lenient[w]).collect();
+        part.immortal = next.iter().map(|&w| local.immortal[w]).collect();
+        part.a_free = squeeze(q, q & local.around(all & !q));
+        part
     }
 
     /// Whether D, playing only on `q` (or passing) in the whole pocket's game `local`, A
@@ -263,14 +245,8 @@ mod tests {
         a: PocketSet,
         q: PocketSet,
     ) -> Option<bool> {
-        let mut whole = PocketGame {
-            nbr: local.nbr.clone(),
-            walls: local.walls.clone(),
-            lenient: local.lenient.clone(),
-            immortal: local.immortal.clone(),
-            exempt: local.exempt.clone(),
-            a_free: 0,
-        };
+        let mut whole = local.clone();
+        whole.a_free = 0;
         for w in 0..whole.walls.len() {
             whole.immortal[w] |= whole.walls[w] & q == 0;
         }
