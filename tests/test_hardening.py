@@ -404,3 +404,50 @@ def test_a_call_paused_inside_makes_other_threads_wait_not_fail() -> None:
     g.play(SlowIndex())
     t.join()
     assert errors == [] and g.moves == ["A9", "pass"]
+
+
+def test_reads_from_other_threads_wait_for_a_paused_call() -> None:
+    """A read (a copy, the turn, the legal moves, the board's arrays, a score) made while
+    another thread's play is paused inside its native call waits for the play and sees
+    the game after it, never "Already mutably borrowed"."""
+    inside = threading.Event()
+
+    class SlowIndex:
+        def __index__(self) -> int:
+            inside.set()
+            time.sleep(0.2)  # releases the GIL while the play holds the game and its board
+            return 0
+
+    g = Game(9)
+    reads: dict[str, Callable[[], object]] = {
+        "copy": lambda: g.copy().moves,
+        "to_move": lambda: g.to_move,
+        "is_over": lambda: g.is_over,
+        "legal_indices": lambda: len(g.legal_indices()),
+        "legal_moves": lambda: len(g.legal_moves()),
+        "legal_mask": lambda: int(g.legal_mask().sum()),
+        "illegal_reason": lambda: g.illegal_reason("A9"),
+        "moves": lambda: g.moves,
+        "to_numpy": lambda: int(g.to_numpy()[0, 0]),
+        "score": lambda: g.score().black,
+        "board.hash": lambda: g.board.hash != 0,
+    }
+    seen: dict[str, object] = {}
+
+    def other() -> None:
+        inside.wait()
+        for name, read in reads.items():
+            try:
+                seen[name] = read()
+            except RuntimeError as e:
+                seen[name] = e
+
+    t = threading.Thread(target=other)
+    t.start()
+    g.play(SlowIndex())
+    t.join()
+    assert seen == {
+        "copy": ["A9"], "to_move": "W", "is_over": False, "legal_indices": 80,
+        "legal_moves": 81, "legal_mask": 81, "illegal_reason": "occupied", "moves": ["A9"],
+        "to_numpy": 1, "score": 81, "board.hash": True,
+    }

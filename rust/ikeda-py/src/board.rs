@@ -18,6 +18,7 @@ use crate::errors::{
     invalid_position, move_type, no_memory, not_a_move_list, setup_pass, unencodable_move,
 };
 use crate::rules::RulesArg;
+use crate::wait::Wait;
 
 #[pyclass(name = "Board", module = "ikeda._core")]
 pub struct PyBoard {
@@ -363,84 +364,6 @@ impl PyBoard {
         *out.last_mut().expect("the pass") = true;
         PyArray1::from_vec(py, out)
     }
-}
-
-#[pymethods]
-impl PyBoard {
-    /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
-    #[new]
-    #[pyo3(signature = (width, height, black=None, white=None, *, rules=None))]
-    fn new(
-        width: i64,
-        height: i64,
-        black: Option<&Bound<'_, PyAny>>,
-        white: Option<&Bound<'_, PyAny>>,
-        rules: Option<RulesArg>,
-    ) -> PyResult<Self> {
-        let geo = geometry(width, height)?;
-        let rules = rules.map_or(Ok(PlayRules::IKEDA), |r| r.play())?;
-        let (b, w) = (indices(geo, black)?, indices(geo, white)?);
-        let pos = AnyPosition::from_setup(geo, rules, &b, &w)
-            .map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
-        Ok(PyBoard {
-            pos,
-            record: Vec::new(),
-            takebacks: 0,
-            lost: [0, 0],
-            kept: None,
-            listed: [None, None],
-        })
-    }
-
-    #[getter]
-    fn width(&self) -> usize {
-        self.geo().width as usize
-    }
-
-    #[getter]
-    fn height(&self) -> usize {
-        self.geo().height as usize
-    }
-
-    /// Number of plays made on this board (passes are not the board's business).
-    #[getter]
-    fn plays(&self) -> usize {
-        with_position!(&self.pos, p => p.plays())
-    }
-
-    /// The 128-bit Zobrist hash of the configuration.
-    #[getter]
-    fn hash(&self) -> u128 {
-        with_position!(&self.pos, p => p.board().hash())
-    }
-
-    /// The flat index of a move (`w*h` = pass); raises InvalidMoveError.
-    fn index(&self, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
-        parse_move(self.geo(), mv)
-    }
-
-    /// The GTP name of a flat index (`w*h` gives "pass").
-    fn vertex(&self, index: usize) -> PyResult<String> {
-        if index > self.geo().points() {
-            return Err(index_off_board(index));
-        }
-        Ok(self.geo().vertex_name(index))
-    }
-
-    /// The reason `color` may not play `move` ("occupied", "suicide", "superko", or "ko"
-    /// for the simple-ko ban), or None.
-    fn illegal_reason(&self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<Option<&'static str>> {
-        let (i, c) = (parse_move(self.geo(), mv)?, color_arg(color)?);
-        if i == self.geo().pass_index() {
-            return Ok(None);
-        }
-        let (loc, last_pass) = (self.loc(i), self.last_pass());
-        Ok(
-            with_position!(&self.pos, p => p.check_move(loc, c, last_pass))
-                .err()
-                .map(|r| r.as_str()),
-        )
-    }
 
     /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
     /// as they are). Raises InvalidMoveError or IllegalMoveError, naming the number the
@@ -483,115 +406,228 @@ impl PyBoard {
         Some(i)
     }
 
+    /// Number of plays made on this board (passes are not the board's business).
+    fn play_count(&self) -> usize {
+        with_position!(&self.pos, p => p.plays())
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// An empty `width` x `height` board, or one with setup stones (vertices or indices).
+    #[new]
+    #[pyo3(signature = (width, height, black=None, white=None, *, rules=None))]
+    fn new(
+        width: i64,
+        height: i64,
+        black: Option<&Bound<'_, PyAny>>,
+        white: Option<&Bound<'_, PyAny>>,
+        rules: Option<RulesArg>,
+    ) -> PyResult<Self> {
+        let geo = geometry(width, height)?;
+        let rules = rules.map_or(Ok(PlayRules::IKEDA), |r| r.play())?;
+        let (b, w) = (indices(geo, black)?, indices(geo, white)?);
+        let pos = AnyPosition::from_setup(geo, rules, &b, &w)
+            .map_err(|e| invalid_position(&e, |i| geo.vertex_name(i)))?;
+        Ok(PyBoard {
+            pos,
+            record: Vec::new(),
+            takebacks: 0,
+            lost: [0, 0],
+            kept: None,
+            listed: [None, None],
+        })
+    }
+
+    #[getter]
+    fn width(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(slf.read()?.geo().width as usize)
+    }
+
+    #[getter]
+    fn height(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(slf.read()?.geo().height as usize)
+    }
+
+    /// Number of plays made on this board (passes are not the board's business).
+    #[getter]
+    fn plays(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(slf.read()?.play_count())
+    }
+
+    /// The 128-bit Zobrist hash of the configuration.
+    #[getter]
+    fn hash(slf: &Bound<'_, Self>) -> PyResult<u128> {
+        Ok(with_position!(&slf.read()?.pos, p => p.board().hash()))
+    }
+
+    /// The flat index of a move (`w*h` = pass); raises InvalidMoveError.
+    fn index(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let geo = slf.read()?.geo();
+        parse_move(geo, mv)
+    }
+
+    /// The GTP name of a flat index (`w*h` gives "pass").
+    fn vertex(slf: &Bound<'_, Self>, index: usize) -> PyResult<String> {
+        let geo = slf.read()?.geo();
+        if index > geo.points() {
+            return Err(index_off_board(index));
+        }
+        Ok(geo.vertex_name(index))
+    }
+
+    /// The reason `color` may not play `move` ("occupied", "suicide", "superko", or "ko"
+    /// for the simple-ko ban), or None.
+    fn illegal_reason(
+        slf: &Bound<'_, Self>,
+        mv: &Bound<'_, PyAny>,
+        color: u8,
+    ) -> PyResult<Option<&'static str>> {
+        let this = slf.read()?;
+        let (i, c) = (parse_move(this.geo(), mv)?, color_arg(color)?);
+        if i == this.geo().pass_index() {
+            return Ok(None);
+        }
+        let (loc, last_pass) = (this.loc(i), this.last_pass());
+        Ok(
+            with_position!(&this.pos, p => p.check_move(loc, c, last_pass))
+                .err()
+                .map(|r| r.as_str()),
+        )
+    }
+
+    /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
+    /// as they are). Raises InvalidMoveError or IllegalMoveError, naming the number the
+    /// move would have had, and changes nothing if the move cannot be read or is illegal.
+    #[pyo3(name = "play")]
+    fn play_py(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
+        slf.write()?.play(mv, color)
+    }
+
+    /// Takes back the last move; returns its flat index, or None if there is none.
+    #[pyo3(name = "undo")]
+    fn undo_py(slf: &Bound<'_, Self>) -> PyResult<Option<usize>> {
+        Ok(slf.write()?.undo())
+    }
+
     /// The moves applied, as flat indices (`w*h` = pass).
     #[getter]
-    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        record_list(py, &self.record)
+    fn moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        record_list(slf.py(), &slf.read()?.record)
     }
 
     /// The moves applied from number `start + 1` on, as flat indices (`w*h` = pass).
-    fn moves_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
-        record_list(py, self.record.get(start..).unwrap_or_default())
+    fn moves_from<'py>(slf: &Bound<'py, Self>, start: usize) -> PyResult<Bound<'py, PyList>> {
+        let this = slf.read()?;
+        record_list(slf.py(), this.record.get(start..).unwrap_or_default())
     }
 
     /// How many moves have been taken back (see the field).
     #[getter]
-    fn takebacks(&self) -> u64 {
-        self.takebacks
+    fn takebacks(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        Ok(slf.read()?.takebacks)
     }
 
     /// Stones removed from the board so far, `(black, white)` (captures, and suicides
     /// where the rules allow them).
     #[getter]
-    fn lost(&self) -> (u32, u32) {
-        (self.lost[0], self.lost[1])
+    fn lost(slf: &Bound<'_, Self>) -> PyResult<(u32, u32)> {
+        let lost = slf.read()?.lost;
+        Ok((lost[0], lost[1]))
     }
 
     /// Number of moves applied, passes included.
-    fn __len__(&self) -> usize {
-        self.record.len()
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(slf.read()?.record.len())
     }
 
     /// A copy sharing this board's history.
-    fn copy(&mut self) -> PyBoard {
-        self.fork()
+    fn copy(slf: &Bound<'_, Self>) -> PyResult<PyBoard> {
+        Ok(slf.write()?.fork())
     }
 
-    fn __copy__(&mut self) -> PyBoard {
-        self.copy()
+    fn __copy__(slf: &Bound<'_, Self>) -> PyResult<PyBoard> {
+        Self::copy(slf)
     }
 
     /// Legal plays of `color` as a bool array of `w*h + 1` (pass last, always true; the
     /// simple-ko ban applied, as in the two below).
-    fn legal_mask<'py>(
-        &mut self,
-        py: Python<'py>,
-        color: u8,
-    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        Ok(self.legal_mask_array(py, color_arg(color)?))
+    fn legal_mask<'py>(slf: &Bound<'py, Self>, color: u8) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let c = color_arg(color)?;
+        Ok(slf.write()?.legal_mask_array(slf.py(), c))
     }
 
     /// Flat indices of the legal plays of `color` (no pass).
-    fn legal_indices<'py>(&mut self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
-        self.legal_index_list(py, color_arg(color)?)
+    fn legal_indices<'py>(slf: &Bound<'py, Self>, color: u8) -> PyResult<Bound<'py, PyList>> {
+        let c = color_arg(color)?;
+        slf.write()?.legal_index_list(slf.py(), c)
     }
 
     /// GTP names of the legal plays of `color` (no pass).
-    fn legal_vertices<'py>(&mut self, py: Python<'py>, color: u8) -> PyResult<Bound<'py, PyList>> {
-        self.legal_vertex_list(py, color_arg(color)?)
+    fn legal_vertices<'py>(slf: &Bound<'py, Self>, color: u8) -> PyResult<Bound<'py, PyList>> {
+        let c = color_arg(color)?;
+        slf.write()?.legal_vertex_list(slf.py(), c)
     }
 
     /// The stones as int8 `(h, w)`: 0 empty, 1 black, 2 white; row 0 is the top.
-    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
-        let geo = self.geo();
+    fn to_numpy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let this = slf.read()?;
+        let geo = this.geo();
         let cells: Vec<i8> =
-            with_position!(&self.pos, p => geo.locs().map(|l| p.board().cell(l) as i8).collect());
-        PyArray1::from_vec(py, cells).reshape([geo.height as usize, geo.width as usize])
+            with_position!(&this.pos, p => geo.locs().map(|l| p.board().cell(l) as i8).collect());
+        drop(this);
+        PyArray1::from_vec(slf.py(), cells).reshape([geo.height as usize, geo.width as usize])
     }
 
     /// Stones of `color` on the board.
-    fn stone_count(&self, color: u8) -> PyResult<usize> {
+    fn stone_count(slf: &Bound<'_, Self>, color: u8) -> PyResult<usize> {
         let c = color_arg(color)?;
-        Ok(with_position!(&self.pos, p => p.board().stone_count(c)))
+        Ok(with_position!(&slf.read()?.pos, p => p.board().stone_count(c)))
     }
 
     /// Rule 7 count after removing the chains through `dead`:
     /// `(black stones, white stones, black territory, white territory)`.
     #[pyo3(signature = (dead=None))]
-    fn area(&self, dead: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, u32, u32, u32)> {
-        let dead = self.dead_locs(dead)?;
-        let a = with_position!(&self.pos, p => area(p.board(), &dead));
+    fn area(
+        slf: &Bound<'_, Self>,
+        dead: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(u32, u32, u32, u32)> {
+        let this = slf.read()?;
+        let dead = this.dead_locs(dead)?;
+        let a = with_position!(&this.pos, p => area(p.board(), &dead));
         Ok((a.stones[0], a.stones[1], a.territory[0], a.territory[1]))
     }
 
     /// Who owns each point (stones and territory) as int8 `(h, w)`: 0 nobody, 1, 2.
     #[pyo3(signature = (dead=None))]
     fn ownership<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         dead: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-        let geo = self.geo();
-        let dead = self.dead_locs(dead)?;
-        let owner: Vec<i8> = with_position!(&self.pos, p => ownership(p.board(), &dead))
+        let this = slf.read()?;
+        let geo = this.geo();
+        let dead = this.dead_locs(dead)?;
+        let owner: Vec<i8> = with_position!(&this.pos, p => ownership(p.board(), &dead))
             .into_iter()
             .map(|o| o as i8)
             .collect();
-        PyArray1::from_vec(py, owner).reshape([geo.height as usize, geo.width as usize])
+        drop(this);
+        PyArray1::from_vec(slf.py(), owner).reshape([geo.height as usize, geo.width as usize])
     }
 
-    fn __str__(&self) -> String {
-        with_position!(&self.pos, p => format!("{:?}", p.board()))
+    fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Ok(with_position!(&slf.read()?.pos, p => format!("{:?}", p.board())))
     }
 
-    fn __repr__(&self) -> String {
-        let geo = self.geo();
-        format!(
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let this = slf.read()?;
+        let geo = this.geo();
+        Ok(format!(
             "<ikeda._core.Board {}x{} with {} plays>",
             geo.width,
             geo.height,
-            self.plays()
-        )
+            this.play_count()
+        ))
     }
 }
 

@@ -7,25 +7,19 @@
 //! `PassState`); this file only reads the arguments and keeps the state together.
 //!
 //! Thread safety without a lock: a call here releases neither the GIL nor its borrows, so
-//! each is atomic with respect to every other call on the game. One gap remains: an
-//! allocation inside a call (a list of legal moves, a copy's board) may start Python's
-//! garbage collector, whose finalizers run Python code and so let other threads in while
-//! the borrows are held. A call that finds the game or its board borrowed therefore waits
-//! for the holder (see [`borrow_mut_waiting`]) instead of failing with "Already borrowed".
-
-use std::time::{Duration, Instant};
+//! each is atomic with respect to every other call on the game; every borrow waits for
+//! another thread's call paused inside (see `wait.rs`).
 
 use ikeda_core::{Color, PassLog, Refusal};
 use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::pyclass::boolean_struct::False;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use pyo3::PyClass;
 
 use crate::board::{color_arg, parse_move, PyBoard};
 use crate::errors::{illegal_move, no_move_to_undo};
 use crate::rules::{ending_name, ending_named};
+use crate::wait::Wait;
 
 #[pyclass(name = "GameCore", module = "ikeda._core", subclass)]
 pub struct PyGameCore {
@@ -38,29 +32,6 @@ pub struct PyGameCore {
     prelim_stones: Option<(u32, u32)>,
     /// Who resigned, if anyone has.
     resigned: Option<Color>,
-}
-
-/// Borrows `cell` mutably, waiting with the GIL released while another thread holds it
-/// (paused in a finalizer inside its call: see the module's comment). After a second it
-/// fails as a plain borrow does: a finalizer that re-enters the same game on the thread
-/// that holds it would never let go.
-fn borrow_mut_waiting<'py, T: PyClass<Frozen = False>>(
-    cell: &Bound<'py, T>,
-) -> PyResult<PyRefMut<'py, T>> {
-    let mut deadline = None;
-    loop {
-        match cell.try_borrow_mut() {
-            Ok(held) => return Ok(held),
-            Err(e) => {
-                let until =
-                    *deadline.get_or_insert_with(|| Instant::now() + Duration::from_secs(1));
-                if Instant::now() >= until {
-                    return Err(e.into());
-                }
-                cell.py().detach(std::thread::yield_now);
-            }
-        }
-    }
 }
 
 impl PyGameCore {
@@ -99,10 +70,10 @@ impl PyGameCore {
     /// "superko", or "ko" under simple ko) for one the rules forbid; both name the move
     /// number. The game is unchanged after either.
     fn play(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (py, mut this) = (slf.py(), borrow_mut_waiting(slf)?);
+        let (py, mut this) = (slf.py(), slf.write()?);
         let c = this.color;
         let over = this.over();
-        let mut board = borrow_mut_waiting(this.board()?.bind(py))?;
+        let mut board = this.board()?.bind(py).write()?;
         if over {
             let geo = board.geometry();
             let i = parse_move(geo, r#move)?; // a malformed move is reported as such first
@@ -128,9 +99,9 @@ impl PyGameCore {
     /// `color` (1 or 2; the side to move if None) resigns; IllegalMoveError "game_over"
     /// if the game is over.
     fn _resign(slf: &Bound<'_, Self>, color: Option<u8>) -> PyResult<()> {
-        let (py, mut this) = (slf.py(), borrow_mut_waiting(slf)?);
+        let (py, mut this) = (slf.py(), slf.write()?);
         if this.over() {
-            let number = borrow_mut_waiting(this.board()?.bind(py))?.moves_played() + 1;
+            let number = this.board()?.bind(py).write()?.moves_played() + 1;
             let resign = intern!(py, "resign").as_any();
             return Err(illegal_move(
                 Refusal::GameOver,
@@ -147,11 +118,11 @@ impl PyGameCore {
     /// Takes back a resignation, or else the last move (the pass bookkeeping found again
     /// from the record); returns "resign" or the move's GTP name.
     fn _undo(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let (py, mut this) = (slf.py(), borrow_mut_waiting(slf)?);
+        let (py, mut this) = (slf.py(), slf.write()?);
         if this.resigned.take().is_some() {
             return Ok("resign".to_string());
         }
-        let mut board = borrow_mut_waiting(this.board()?.bind(py))?;
+        let mut board = this.board()?.bind(py).write()?;
         let index = board.undo().ok_or_else(no_move_to_undo)?;
         this.color = this.color.opponent();
         let first = if board.moves_played() % 2 == 0 {
@@ -168,142 +139,152 @@ impl PyGameCore {
 
     /// The legal plays as flat indices, without the pass (always legal while the game
     /// goes on); empty once the game is over. The fastest way to drive random play.
-    fn legal_indices<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if self.over() {
+    fn legal_indices<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let (py, this) = (slf.py(), slf.read()?);
+        if this.over() {
             return Ok(PyList::empty(py));
         }
-        borrow_mut_waiting(self.board()?.bind(py))?.legal_index_list(py, self.color)
+        let mut board = this.board()?.bind(py).write()?;
+        board.legal_index_list(py, this.color)
     }
 
     /// The legal moves as GTP vertices, "pass" last; empty once the game is over.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if self.over() {
+    fn legal_moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let (py, this) = (slf.py(), slf.read()?);
+        if this.over() {
             return Ok(PyList::empty(py));
         }
-        let moves =
-            borrow_mut_waiting(self.board()?.bind(py))?.legal_vertex_list(py, self.color)?;
+        let moves = this
+            .board()?
+            .bind(py)
+            .write()?
+            .legal_vertex_list(py, this.color)?;
         moves.append(intern!(py, "pass"))?;
         Ok(moves)
     }
 
     /// Legal moves as bool ``(w*h + 1,)``, row-major from the top-left point, pass last;
     /// all false once the game is over.
-    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let mut board = borrow_mut_waiting(self.board()?.bind(py))?;
-        if self.over() {
+    fn legal_mask<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let (py, this) = (slf.py(), slf.read()?);
+        let mut board = this.board()?.bind(py).write()?;
+        if this.over() {
             return Ok(PyArray1::from_vec(
                 py,
                 vec![false; board.geometry().points() + 1],
             ));
         }
-        Ok(board.legal_mask_array(py, self.color))
+        Ok(board.legal_mask_array(py, this.color))
     }
 
     /// Gives `other` a copy of this game's board (sharing its history), turn, pass
     /// bookkeeping and end, in one call that a play cannot split.
-    fn _copy_native(&self, other: &Bound<'_, Self>) -> PyResult<()> {
-        let py = other.py();
-        let board = borrow_mut_waiting(self.board()?.bind(py))?.fork();
-        let mut o = other.try_borrow_mut()?;
+    fn _copy_native(slf: &Bound<'_, Self>, other: &Bound<'_, Self>) -> PyResult<()> {
+        let (py, this) = (slf.py(), slf.read()?);
+        let board = this.board()?.bind(py).write()?.fork();
+        let mut o = other.write()?;
         o.board = Some(Py::new(py, board)?);
         (o.color, o.log, o.prelim_stones, o.resigned) =
-            (self.color, self.log, self.prelim_stones, self.resigned);
+            (this.color, this.log, this.prelim_stones, this.resigned);
         Ok(())
     }
 
     #[getter]
-    fn is_over(&self) -> bool {
-        self.over()
+    fn is_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(slf.read()?.over())
     }
 
     #[getter(_over)]
-    fn get_over(&self) -> bool {
-        self.over()
+    fn get_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(slf.read()?.over())
     }
 
     #[getter(_board)]
-    fn get_board(&self, py: Python<'_>) -> PyResult<Py<PyBoard>> {
-        Ok(self.board()?.clone_ref(py))
+    fn get_board(slf: &Bound<'_, Self>) -> PyResult<Py<PyBoard>> {
+        Ok(slf.read()?.board()?.clone_ref(slf.py()))
     }
 
     #[setter(_board)]
-    fn set_board(&mut self, board: Py<PyBoard>) {
-        self.board = Some(board);
+    fn set_board(slf: &Bound<'_, Self>, board: Py<PyBoard>) -> PyResult<()> {
+        slf.write()?.board = Some(board);
+        Ok(())
     }
 
     #[getter(_color)]
-    fn get_color(&self) -> u8 {
-        self.color as u8
+    fn get_color(slf: &Bound<'_, Self>) -> PyResult<u8> {
+        Ok(slf.read()?.color as u8)
     }
 
     #[setter(_color)]
-    fn set_color(&mut self, color: u8) -> PyResult<()> {
-        self.color = color_arg(color)?;
+    fn set_color(slf: &Bound<'_, Self>, color: u8) -> PyResult<()> {
+        slf.write()?.color = color_arg(color)?;
         Ok(())
     }
 
     /// The ruleset's ending (a `Rules.ending` value). Set by `Game.__init__` before the
     /// first move: setting it starts the pass bookkeeping afresh.
     #[getter(_ending)]
-    fn get_ending(&self) -> &'static str {
-        ending_name(self.log.ending)
+    fn get_ending(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
+        Ok(ending_name(slf.read()?.log.ending))
     }
 
     #[setter(_ending)]
-    fn set_ending(&mut self, ending: &str) -> PyResult<()> {
-        self.log = PassLog::new(ending_named(ending)?);
-        self.prelim_stones = None;
+    fn set_ending(slf: &Bound<'_, Self>, ending: &str) -> PyResult<()> {
+        let log = PassLog::new(ending_named(ending)?);
+        let mut this = slf.write()?;
+        (this.log, this.prelim_stones) = (log, None);
         Ok(())
     }
 
     /// Passes in succession ending with the last move.
     #[getter(_streak)]
-    fn get_streak(&self) -> u32 {
-        self.log.streak
+    fn get_streak(slf: &Bound<'_, Self>) -> PyResult<u32> {
+        Ok(slf.read()?.log.streak)
     }
 
     /// Passes by Black and White up to the preliminary end, then after it.
     #[getter(_passes)]
-    fn get_passes(&self) -> (u32, u32, u32, u32) {
-        let [a, b, c, d] = self.log.passes;
-        (a, b, c, d)
+    fn get_passes(slf: &Bound<'_, Self>) -> PyResult<(u32, u32, u32, u32)> {
+        let [a, b, c, d] = slf.read()?.log.passes;
+        Ok((a, b, c, d))
     }
 
     /// The number (1-based) of the first pass of the game.
     #[getter(_first_pass)]
-    fn get_first_pass(&self) -> Option<u32> {
-        self.log.first_pass
+    fn get_first_pass(slf: &Bound<'_, Self>) -> PyResult<Option<u32>> {
+        Ok(slf.read()?.log.first_pass)
     }
 
     /// The colour (1 or 2) of the first pass of the game.
     #[getter(_first_passer)]
-    fn get_first_passer(&self) -> Option<u8> {
-        self.log.state.first_passer.map(|c| c as u8)
+    fn get_first_passer(slf: &Bound<'_, Self>) -> PyResult<Option<u8>> {
+        Ok(slf.read()?.log.state.first_passer.map(|c| c as u8))
     }
 
     /// The number of the move that made the preliminary end, under any ruleset.
     #[getter(_prelim)]
-    fn get_prelim(&self) -> Option<u32> {
-        self.log.prelim
+    fn get_prelim(slf: &Bound<'_, Self>) -> PyResult<Option<u32>> {
+        Ok(slf.read()?.log.prelim)
     }
 
     /// The stones on the board at the preliminary end, (Black, White).
     #[getter(_prelim_stones)]
-    fn get_prelim_stones(&self) -> Option<(u32, u32)> {
-        self.prelim_stones
+    fn get_prelim_stones(slf: &Bound<'_, Self>) -> PyResult<Option<(u32, u32)>> {
+        Ok(slf.read()?.prelim_stones)
     }
 
     /// The passes Territory I's end still needs after the last move (0 to 3), the side to
     /// move passing first; None before the preliminary end.
     #[getter(_extra_passes)]
-    fn get_extra_passes(&self) -> Option<u32> {
-        self.log.extra_passes(self.color)
+    fn get_extra_passes(slf: &Bound<'_, Self>) -> PyResult<Option<u32>> {
+        let this = slf.read()?;
+        Ok(this.log.extra_passes(this.color))
     }
 
     /// The colour (1 or 2) that resigned.
     #[getter(_resigned)]
-    fn get_resigned(&self) -> Option<u8> {
-        self.resigned.map(|c| c as u8)
+    fn get_resigned(slf: &Bound<'_, Self>) -> PyResult<Option<u8>> {
+        Ok(slf.read()?.resigned.map(|c| c as u8))
     }
 }
 

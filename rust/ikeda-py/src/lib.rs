@@ -11,6 +11,7 @@ mod pool;
 mod rules;
 mod sgf;
 mod status;
+mod wait;
 
 use pyo3::prelude::*;
 

@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use crate::errors::{bad_argument, count_error, geometry, no_memory};
 use crate::game::PyGameCore;
 use crate::rules::RulesArg;
+use crate::wait::Wait;
 
 /// Work a native loop does on a game of any capacity.
 trait OnGame: Send {
@@ -44,8 +45,8 @@ fn with_state<const N: usize>(mut game: Game<N>, passes: PassState, lost: [u32; 
 fn native_game(
     game: &Bound<'_, PyGameCore>,
 ) -> PyResult<(AnyPosition, Color, Ending, PassState, [u32; 2])> {
-    let (board, c, ending, passes) = game.try_borrow()?.native_state(game.py())?;
-    let mut b = board.bind(game.py()).try_borrow_mut()?;
+    let (board, c, ending, passes) = game.read()?.native_state(game.py())?;
+    let mut b = board.bind(game.py()).write()?;
     Ok((b.pos.fork(), c, ending, passes, b.lost))
 }
 
