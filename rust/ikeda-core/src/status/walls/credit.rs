@@ -17,10 +17,7 @@
 //!   live (2e's miai cover, no pair on a connection's point) and every wall reaches, through
 //!   connections, a chain that another credit (not a territory) or its X* eyes keep alive.
 //!   D fills it down to one eye next to every wall; it joins nothing, and since its walls may
-//!   have no liberty in it on the way, it gives no wall a liberty elsewhere; except a
-//!   territory whose cover leaves no interior point and whose walls are joined by double
-//!   connections (or are one chain): it keeps each wall a liberty in it, or two at a
-//!   connection, whenever A is to move, as a settled pocket's game keeps one.
+//!   have no liberty in it on the way, it gives no wall a liberty elsewhere.
 //! - a **part** (docs/status.md 2g, `partial.rs`): a corner of a pocket too large for its
 //!   own game and no territory, settled alone by the pocket game with the rest of the
 //!   pocket taken as A stones never captured and every D stone joined to a wall; counted
@@ -81,13 +78,9 @@ struct Candidate {
     /// For each wall: whether it has a liberty here at the start.
     breathes: Vec<bool>,
     /// Credited as a territory (docs/status.md 2f): one eye touching every wall, by a
-    /// static strategy.
+    /// static strategy that keeps no wall a liberty here on the way, so it gives no
+    /// wall a liberty elsewhere for the other candidates.
     territory: bool,
-    /// A territory whose cover leaves no interior point, and without a connection's point:
-    /// it keeps its walls a liberty
-    /// (`breathes`) while they are one chain or joined by double connections (docs/
-    /// status.md, "A territory that keeps its walls a liberty").
-    covered: bool,
     /// A part of a large pocket (docs/status.md 2g), played with the rest of the pocket
     /// taken as A's: its A stones are not proven dead.
     part: bool,
@@ -144,7 +137,6 @@ pub(crate) fn credited_groups(
                 solved_for: None,
                 breathes,
                 territory: false,
-                covered: false,
                 part: frontier.is_some(),
             }
         };
@@ -156,7 +148,7 @@ pub(crate) fn credited_groups(
         }
         // A candidate without a local game: an eye point (where every wall breathes), or a
         // territory too large for one.
-        let fixed = |walls: Vec<usize>, territory: bool, covered: bool| Candidate {
+        let fixed = |walls: Vec<usize>, territory: bool| Candidate {
             pocket: r,
             breathes: vec![!territory; walls.len()],
             walls,
@@ -166,14 +158,13 @@ pub(crate) fn credited_groups(
             active: true,
             solved_for: None,
             territory,
-            covered,
             part: false,
         };
         if pocket.len() > MAX_SPLIT_POCKET {
             // A territory, if it is one; else its parts, each played alone (docs/status.md
             // 2g), stand in for it.
-            if let Some(covered) = territory(geo, cells, c, &pocket, &reserved) {
-                cands.push(fixed(walls, true, covered));
+            if hopeless_territory(geo, cells, c, &pocket, &reserved) {
+                cands.push(fixed(walls, true));
                 continue;
             }
             for part in parts(geo, cells, c, &pocket, &reserved) {
@@ -199,7 +190,7 @@ pub(crate) fn credited_groups(
         }
         if pocket.len() == 1 {
             if cells[pocket[0]] == 0 {
-                cands.push(fixed(walls, false, false));
+                cands.push(fixed(walls, false));
             }
             continue;
         }
@@ -231,49 +222,31 @@ pub(crate) fn credited_groups(
                 cand.active = false;
             }
         }
-        // The connections whose chains are all kept and whose points are in no active
-        // candidate's pocket but a territory's (whose strategy leaves them alone).
-        let placed: Vec<bool> = conns
-            .iter()
-            .map(|conn| {
-                conn.chains.iter().all(|&k| alive[k])
-                    && conn.points.iter().all(|&p| {
-                        cand_at[p].is_none_or(|i| !cands[i].active || cands[i].territory)
-                    })
-            })
-            .collect();
-        // A covered territory keeps each wall a liberty while its walls are joined by double
-        // connections (not tiger's mouths, whose use depends on the liberties found here).
-        let doubles: Vec<bool> = conns
-            .iter()
-            .zip(&placed)
-            .map(|(conn, &ok)| ok && !conn.mouth)
-            .collect();
-        for cand in cands.iter_mut().filter(|cand| cand.active && cand.territory) {
-            let joined = cand
-                .walls
-                .iter()
-                .all(|&w| reaches(&conns, &doubles, cand.walls[0], |x| x == w));
-            cand.breathes.fill(cand.covered && joined);
-        }
         // How many active candidates give each chain a liberty at the start.
         let mut touching = vec![0u32; chains.len()];
-        for cand in cands.iter().filter(|cand| cand.active) {
+        for cand in cands.iter().filter(|cand| cand.active && !cand.territory) {
             for (&k, &b) in cand.walls.iter().zip(&cand.breathes) {
                 touching[k] += u32::from(b);
             }
         }
         let usable: Vec<bool> = conns
             .iter()
-            .zip(&placed)
-            .map(|(conn, &ok)| {
-                // A's stone at a tiger's cutting point takes that liberty from every chain
-                // of it: each keeps one in a credit (or its X* eyes).
-                ok && (!conn.mouth
-                    || conn
-                        .chains
+            .map(|conn| {
+                conn.chains.iter().all(|&k| alive[k])
+                    // A's stone at a tiger's cutting point takes that liberty from every
+                    // chain of it: each keeps one in a credit (or its X* eyes).
+                    && (!conn.mouth
+                        || conn
+                            .chains
+                            .iter()
+                            .all(|&k| first_class[k] || touching[k] > 0))
+                    && conn
+                        .points
                         .iter()
-                        .all(|&k| first_class[k] || touching[k] > 0))
+                        // A territory's strategy leaves its connection points alone.
+                        .all(|&p| {
+                            cand_at[p].is_none_or(|i| !cands[i].active || cands[i].territory)
+                        })
             })
             .collect();
         // Whether wall `i` of a candidate has a liberty at the start in another one.
@@ -288,6 +261,9 @@ pub(crate) fn credited_groups(
                 return true;
             }
             let here = |j: usize| {
+                if cand.territory {
+                    return 0;
+                }
                 cand.walls
                     .iter()
                     .position(|&w| w == j)
@@ -337,13 +313,9 @@ pub(crate) fn credited_groups(
             if cand.credit == 0 {
                 // A pocket D cannot be shown to settle locally may still be a territory A
                 // cannot live in.
-                let kind = (!cand.part)
-                    .then(|| territory(geo, cells, c, &pockets[cand.pocket], &reserved))
-                    .flatten();
-                if let Some(covered) = kind {
+                if !cand.part && hopeless_territory(geo, cells, c, &pockets[cand.pocket], &reserved)
+                {
                     cand.territory = true;
-                    cand.covered = covered;
-                    cand.breathes.fill(false);
                     cand.credit = 1;
                     cand.local = None;
                 } else {
@@ -441,20 +413,19 @@ pub(crate) fn credited_groups(
 
 /// Whether `pocket` (of colour `c`, two points or more) is a territory A cannot live in
 /// (docs/status.md 2f): 2e's miai cover of its interior, with no pair on a point of a
-/// connection (`reserved`: those are answered by the connection), is hopeless for A. If
-/// so, whether the cover leaves no interior point and no point is a connection's
-/// (`Candidate::covered`).
-fn territory(
+/// connection (`reserved`: those are answered by the connection), is hopeless for A, and
+/// some point of it is no connection's (to be its last empty point, which a connection's
+/// answer would fill).
+fn hopeless_territory(
     geo: Geometry,
     cells: &[u8],
     c: u8,
     pocket: &[usize],
     reserved: &[bool],
-) -> Option<bool> {
+) -> bool {
     let near = |p: usize| board_neighbours(geo, p).any(|q| cells[q] == c);
-    let cover = miai_cover(geo, pocket, near, |p| cells[p] == 0 && !reserved[p]);
-    let covered = cover.uncovered.is_empty() && pocket.iter().all(|&p| !reserved[p]);
-    cover.hopeless(geo).then_some(covered)
+    pocket.iter().any(|&p| !reserved[p])
+        && miai_cover(geo, pocket, near, |p| cells[p] == 0 && !reserved[p]).hopeless(geo)
 }
 
 #[cfg(test)]
@@ -582,109 +553,5 @@ mod tests {
         ] {
             let _ = confirm(rows, &StatusOptions::default());
         }
-    }
-
-    /// For every pocket of 5 to 12 points of `boards` whose walls are `walls` D chains and that is a territory by 2f's cover, with
-    /// `uncovered` interior points left: whether the pocket game, its walls lenient (a
-    /// liberty elsewhere that A's moves there never take), is won by D. Lenient walls
-    /// there still need a liberty in the pocket after each of D's moves, which is the
-    /// claim that a territory keeps its wall a liberty whenever A is to move. Answers
-    /// (won, lost) over the pockets whose game finishes.
-    fn territory_games(boards: &[Vec<String>], walls: usize, uncovered: usize) -> (usize, usize) {
-        let (mut won, mut lost) = (0, 0);
-        for rows in boards {
-            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-            let (geo, cells) = diagram(&rows);
-            let (_, chain_of) = chains_of(geo, &cells);
-            let reserved = vec![false; cells.len()];
-            for c in [1u8, 2] {
-                for pocket in components(geo, |p| cells[p] != c, |_, _| true) {
-                    if !(5..=12).contains(&pocket.len()) {
-                        continue;
-                    }
-                    let chains = pocket_walls(geo, &cells, &chain_of, c, &pocket);
-                    let near = |p: usize| board_neighbours(geo, p).any(|q| cells[q] == c);
-                    let cover = miai_cover(geo, &pocket, near, |p| cells[p] == 0);
-                    if chains.len() != walls
-                        || cover.uncovered.len() != uncovered
-                        || territory(geo, &cells, c, &pocket, &reserved).is_none()
-                    {
-                        continue;
-                    }
-                    let adj: Vec<PocketSet> = chains
-                        .iter()
-                        .map(|&k| {
-                            pocket_bits(&pocket, |p| {
-                                board_neighbours(geo, p).any(|q| cells[q] == c && chain_of[q] == k)
-                            })
-                        })
-                        .collect();
-                    let mut game = PocketGame::of_points(&pocket, |p| board_neighbours(geo, p), adj);
-                    game.lenient.fill(true);
-                    let all: PocketSet = (1 << pocket.len()) - 1;
-                    let a = pocket_bits(&pocket, |p| cells[p] != 0);
-                    match game.solve(all, a, 1, false, &mut 0) {
-                        Some(true) => won += 1,
-                        Some(false) => lost += 1,
-                        None => {}
-                    }
-                }
-            }
-        }
-        (won, lost)
-    }
-
-    /// Random corners of `h` x `w` points walled by one Black chain along their inner
-    /// sides, each point a White stone with probability 1/6.
-    fn walled_corners(n: usize, h: usize, w: usize, seed: &mut u64) -> Vec<Vec<String>> {
-        use crate::status::pocket::testing::draw;
-        (0..n)
-            .map(|_| {
-                let mut rows: Vec<String> = (0..h)
-                    .map(|_| {
-                        let inside: String =
-                            (0..w).map(|_| if draw(seed) % 6 == 0 { 'O' } else { '.' }).collect();
-                        inside + "X"
-                    })
-                    .collect();
-                rows.push("X".repeat(w + 1));
-                rows
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_territory_of_one_wall_keeps_it_a_liberty() {
-        // docs/status.md, "A territory of one wall": with one wall and every interior point
-        // covered, D settles the pocket keeping the wall a liberty in it whenever A is to
-        // move, whatever A's stones and moves: the pocket game agrees on every such pocket
-        // of random walled corners.
-        let mut seed = 41;
-        let boards: Vec<Vec<String>> = [(3, 4), (4, 3), (3, 3), (2, 5), (2, 6)]
-            .iter()
-            .flat_map(|&(h, w)| walled_corners(600, h, w, &mut seed))
-            .collect();
-        let (won, lost) = territory_games(&boards, 1, 0);
-        assert!(won >= 140 && lost == 0, "won {won}, lost {lost}");
-    }
-
-    #[test]
-    fn a_territory_keeps_no_liberty_with_an_uncovered_point_or_two_walls() {
-        // Without either condition the claim fails on some pockets: a point left uncovered
-        // can end as the last empty point with only A stones around it, and an empty point
-        // of a territory of several walls may touch one of them only.
-        use crate::status::pocket::testing::random_boards;
-        let mut seed = 41;
-        let corners: Vec<Vec<String>> = [(3, 4), (4, 3), (3, 3), (2, 5), (2, 6)]
-            .iter()
-            .flat_map(|&(h, w)| walled_corners(600, h, w, &mut seed))
-            .collect();
-        let boards: Vec<Vec<String>> = [(4, 5), (3, 6), (4, 4), (5, 4)]
-            .iter()
-            .flat_map(|&(h, w)| random_boards(300, h, w, &mut seed))
-            .collect();
-        let (_, lost_uncovered) = territory_games(&corners, 1, 1);
-        let (_, lost_walls) = territory_games(&boards, 2, 0);
-        assert!(lost_uncovered > 0 && lost_walls > 0, "{lost_uncovered} {lost_walls}");
     }
 }
