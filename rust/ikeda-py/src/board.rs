@@ -365,9 +365,7 @@ impl PyBoard {
         PyArray1::from_vec(py, out)
     }
 
-    /// Applies `move` for `color`; returns True if it was a pass (which leaves the stones
-    /// as they are). Raises InvalidMoveError or IllegalMoveError, naming the number the
-    /// move would have had, and changes nothing if the move cannot be read or is illegal.
+    /// The play of `Board.play` (below) and `Game.play`.
     pub(crate) fn play(&mut self, mv: &Bound<'_, PyAny>, color: u8) -> PyResult<bool> {
         let number = self.record.len() + 1;
         let (i, c) = (read_move(self.geo(), mv, Some(number))?, color_arg(color)?);
@@ -391,7 +389,7 @@ impl PyBoard {
         Ok(false)
     }
 
-    /// Takes back the last move; returns its flat index, or None if there is none.
+    /// The take-back of `Board.undo` (below) and `Game.undo`.
     pub(crate) fn undo(&mut self) -> Option<usize> {
         let i = usize::from(self.record.pop()?);
         self.takebacks += 1;
