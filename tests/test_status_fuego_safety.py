@@ -77,3 +77,18 @@ def test_parts_where_the_defender_stands_alone_prove_a_real_group() -> None:
     found = {c.stones[0]: (c.status, c.proof) for c in r.chains}
     for first in ("G19", "K18", "J17", "D16"):
         assert found[first] == ("alive", "static"), first
+
+
+def test_more_proof_work_proves_more_of_a_real_position() -> None:
+    """``proof_work`` buys proofs with time (docs/status.md, "Limits"): on q8 of Fuego's
+    suite ten times the default proves more chains, and every chain proven with the default
+    keeps its status."""
+    position = FUEGO.position(DATA / "q8.sgf")
+
+    def proven(work: int) -> dict[tuple[str, ...], str]:
+        r = ikeda.confirm_status(position, unresolved="estimate", budget=BUDGET, proof_work=work)
+        return {tuple(c.stones): c.status for c in r.chains if c.proof in ("static", "searched")}
+
+    base, more = proven(ikeda.status.PROOF_WORK), proven(ikeda.status.MAX_PROOF_WORK)
+    assert len(more) >= len(base) + 3, (len(base), len(more))
+    assert all(more.get(stones) == status for stones, status in base.items())

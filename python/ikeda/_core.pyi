@@ -9,7 +9,7 @@ from typing_extensions import Self, disjoint_base
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "sgf_read_file", "sgf_rules_key", "SGF_MAX_FILE_BYTES", "mcts", "mcts_analyze", "STATUS_BUDGET", "STATUS_MEMORY", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
+__all__ = ["__version__", "build_profile", "Board", "GameCore", "Batch", "perft", "count_games", "random_game", "simulate", "count_legal_positions", "sgf_read", "sgf_replay_many", "sgf_read_file", "sgf_rules_key", "SGF_MAX_FILE_BYTES", "mcts", "mcts_analyze", "STATUS_BUDGET", "STATUS_MEMORY", "STATUS_PROOF_WORK", "STATUS_MAX_PROOF_WORK", "confirm_status", "move_cap", "MAX_THREADS", "MAX_GAMES", "COUNT_GAMES_MAX_POINTS"]
 
 __version__: str
 build_profile: str
@@ -251,6 +251,8 @@ def mcts_analyze(
 
 STATUS_BUDGET: int
 STATUS_MEMORY: int
+STATUS_PROOF_WORK: int
+STATUS_MAX_PROOF_WORK: int
 
 def confirm_status(
     width: int,
@@ -266,6 +268,7 @@ def confirm_status(
     memory: int = ...,
     playouts: int = 0,
     seed: int = 0,
+    proof_work: int = ...,
 ) -> tuple[
     list[tuple[int, list[int], str, str, str, str]],
     tuple[int, int],

@@ -68,6 +68,12 @@ PLAYOUTS: int = 1000
 #: The most playouts an estimate takes (100 times the default): bounds how long a
 #: confirmation runs on after Ctrl-C has returned control (docs/security.md).
 MAX_PLAYOUTS: int = 100_000
+#: Work of one proof of a pocket of 13 to 20 points (docs/status.md 2c); a colour's
+#: pockets share 2.5 times as much. More proves more, for more time (docs/status.md,
+#: "Limits").
+PROOF_WORK: int = _core.STATUS_PROOF_WORK
+#: The most ``proof_work`` taken: ten times the default (the proof's table under 280 MB).
+MAX_PROOF_WORK: int = _core.STATUS_MAX_PROOF_WORK
 
 _STATUS_MARK = {"alive": "a", "seki": "s", "dead": "d"}
 
@@ -240,6 +246,7 @@ def confirm_status(
     unresolved: str = "estimate",
     playouts: int = PLAYOUTS,
     seed: int = 0,
+    proof_work: int = PROOF_WORK,
 ) -> StatusResult:
     """Confirms the status of every chain of `position` by Sekiguchi's hypothetical play.
 
@@ -248,7 +255,10 @@ def confirm_status(
     (Section 6). ``prune`` (Decision 7) and ``split`` (Section 7's frozen chains and
     regions) are exact and on by default; turning them off makes the search whole-board and
     exhaustive, for tests on tiny boards. ``budget``: states of the whole confirmation
-    (all regions together); ``memory``: bytes the search may hold at once.
+    (all regions together); ``memory``: bytes the search may hold at once;
+    ``proof_work``: work of one proof of a pocket of 13 to 20 points (up to
+    :data:`MAX_PROOF_WORK`, ten times the default :data:`PROOF_WORK`): more proves more
+    chains, for more time.
 
     ``unresolved``: what to do with a region beyond the limits. "estimate" (the default,
     as :meth:`ikeda.Game.score` under the ``japanese`` preset) decides the chains of such
@@ -268,13 +278,14 @@ def confirm_status(
     for name, flag in (("strict_dame_seki", strict_dame_seki), ("prune", prune), ("split", split)):
         if not isinstance(flag, bool):
             raise ArgumentError(f"{name} must be True or False, not {flag!r}")
-    for name, value, top in (("budget", budget, 2**63), ("memory", memory, 2**63), ("playouts", playouts, MAX_PLAYOUTS + 1), ("seed", seed, 2**64)):
+    for name, value, top in (("budget", budget, 2**63), ("memory", memory, 2**63), ("playouts", playouts, MAX_PLAYOUTS + 1), ("seed", seed, 2**64), ("proof_work", proof_work, MAX_PROOF_WORK + 1)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < top and not (name == "seed" and value == 0):
             raise ArgumentError(f"{name} must be an int in 1..{top - 1}, not {value!r}")
     how = _choice("unresolved", unresolved, UNRESOLVED)
     chains, territory, dead, owner, regions = _core.confirm_status(
         width, height, cells, ko=ko, first=mover, strict_dame_seki=strict_dame_seki, prune=prune, split=split,
         budget=budget, memory=memory, playouts=playouts if how == "estimate" else 0, seed=seed,
+        proof_work=proof_work,
     )
     status = ["."] * (width * height)
     classes = ["."] * (width * height)
@@ -315,6 +326,7 @@ def japanese_score(
     unresolved: str = "estimate",
     playouts: int = PLAYOUTS,
     seed: int = 0,
+    proof_work: int = PROOF_WORK,
 ) -> JapaneseScore:
     """Counts `position` Japanese-style after confirming its status (STATUS.md Section 6).
 
@@ -332,6 +344,7 @@ def japanese_score(
     status = confirm_status(
         position, ko_rule=ko_rule, first=first, strict_dame_seki=strict_dame_seki, prune=prune, split=split,
         budget=budget, memory=memory, unresolved=unresolved, playouts=playouts, seed=seed,
+        proof_work=proof_work,
     )
     if komi is None:
         komi = position.komi if isinstance(position, PlayedStones) else 0

@@ -1,7 +1,7 @@
 //! `ikeda._core.confirm_status`: status confirmation after Sekiguchi (ikeda-core's
 //! `status` module) on a position given as cells, run without the GIL.
 
-use ikeda_core::status::Unresolved;
+use ikeda_core::status::{Unresolved, MAX_PROOF_WORK};
 use ikeda_core::{confirm_status, FirstMover, StatusKo, StatusOptions};
 use pyo3::prelude::*;
 
@@ -32,7 +32,7 @@ type StatusTuple = (
 #[pyfunction]
 #[pyo3(
     name = "confirm_status",
-    signature = (width, height, cells, *, ko="simple", first="attacker", strict_dame_seki=false, prune=true, split=true, budget=ikeda_core::status::DEFAULT_BUDGET, memory=ikeda_core::status::DEFAULT_MEMORY, playouts=0, seed=0)
+    signature = (width, height, cells, *, ko="simple", first="attacker", strict_dame_seki=false, prune=true, split=true, budget=ikeda_core::status::DEFAULT_BUDGET, memory=ikeda_core::status::DEFAULT_MEMORY, playouts=0, seed=0, proof_work=ikeda_core::status::DEFAULT_PROOF_WORK)
 )]
 #[allow(clippy::too_many_arguments)]
 fn confirm_status_py(
@@ -49,8 +49,14 @@ fn confirm_status_py(
     memory: usize,
     playouts: u32,
     seed: u64,
+    proof_work: usize,
 ) -> PyResult<StatusTuple> {
     let geo = geometry(width, height)?;
+    if !(1..=MAX_PROOF_WORK).contains(&proof_work) {
+        return Err(bad_argument(format!(
+            "proof_work must be an int in 1..{MAX_PROOF_WORK}, not {proof_work}"
+        )));
+    }
     let ko = match ko {
         "simple" => StatusKo::Simple,
         "koban" => StatusKo::Koban,
@@ -84,6 +90,7 @@ fn confirm_status_py(
         budget,
         memory,
         unresolved,
+        proof_work,
     };
     let report = detached_interruptible(py, move || confirm_status(geo, &cells, &opts))?
         .map_err(|e| status_error(e, geo))?;
@@ -149,6 +156,8 @@ fn detached_interruptible<T: Send + 'static>(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("STATUS_BUDGET", ikeda_core::status::DEFAULT_BUDGET)?;
+    m.add("STATUS_PROOF_WORK", ikeda_core::status::DEFAULT_PROOF_WORK)?;
+    m.add("STATUS_MAX_PROOF_WORK", MAX_PROOF_WORK)?;
     m.add("STATUS_MEMORY", ikeda_core::status::DEFAULT_MEMORY)?;
     m.add_function(wrap_pyfunction!(confirm_status_py, m)?)?;
     Ok(())

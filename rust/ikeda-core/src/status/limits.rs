@@ -59,14 +59,19 @@ pub(crate) const MAX_PROOF_NODES: usize = 100_000;
 pub(crate) const MAX_PROOF_DEPTH: usize = 160;
 /// The most points of a pocket proven by df-pn with the split goal (pockets of more than
 /// [`MAX_POCKET`] points): the large eye spaces of real groups, within
-/// [`MAX_SPLIT_WORK`].
+/// [`StatusOptions::proof_work`](crate::status::StatusOptions::proof_work).
 pub(crate) const MAX_SPLIT_POCKET: usize = 20;
-/// The most work (states expanded and states of the parts' games) of one large pocket's
-/// proof (df-pn's table: about 70 bytes a unit, under 28 MB).
-pub(crate) const MAX_SPLIT_WORK: usize = 400_000;
-/// The most work of all large pockets' proofs of one colour's groups together, so that the
-/// time of a board does not grow with its number of large pockets.
-pub(crate) const MAX_SPLIT_TOTAL: usize = 1_000_000;
+/// The default most work (states expanded and states of the parts' games) of one large
+/// pocket's proof (df-pn's table: about 70 bytes a unit, under 28 MB): a confirmation's
+/// [`StatusOptions::proof_work`](crate::status::StatusOptions::proof_work).
+pub const DEFAULT_PROOF_WORK: usize = 400_000;
+/// The largest [`StatusOptions::proof_work`](crate::status::StatusOptions::proof_work)
+/// accepted: ten times the default (df-pn's table under 280 MB).
+pub const MAX_PROOF_WORK: usize = 4_000_000;
+/// The most work of all large pockets' proofs of one colour's groups together, in units of
+/// one pocket's most work divided by 2 (so 2.5 pockets' worth), so that the time of a
+/// board does not grow with its number of large pockets.
+pub(crate) const SPLIT_TOTAL_HALVES: usize = 5;
 /// The most points of a part of a split settled by its own small game, so that each part
 /// is proven within [`MAX_PART_NODES`].
 pub(crate) const SPLIT_PART: usize = 8;

@@ -43,7 +43,9 @@ mod testing;
 mod walls;
 
 pub use count::confirm::confirm_status;
-pub use limits::{DEFAULT_BUDGET, DEFAULT_MEMORY, EDGE_BYTES, STATE_BYTES};
+pub use limits::{
+    DEFAULT_BUDGET, DEFAULT_MEMORY, DEFAULT_PROOF_WORK, EDGE_BYTES, MAX_PROOF_WORK, STATE_BYTES,
+};
 pub use options::{FirstMover, StatusKo, StatusOptions, Unresolved};
 pub use report::{
     Case, ChainStatus, Count, Proof, RegionReport, Status, StatusError, StatusReport,

@@ -1,7 +1,7 @@
 //! The options of a status confirmation: the rules of the hypothetical play (ko, first
 //! mover, Art. 8's option), its limits, and what to do beyond them.
 
-use crate::status::limits::{DEFAULT_BUDGET, DEFAULT_MEMORY};
+use crate::status::limits::{DEFAULT_BUDGET, DEFAULT_MEMORY, DEFAULT_PROOF_WORK};
 
 /// The ko rule of the hypothetical play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,6 +41,10 @@ pub struct StatusOptions {
     pub memory: usize,
     /// What to do with a region beyond the limits.
     pub unresolved: Unresolved,
+    /// The most work of one proof of a pocket of 13 to 20 points (docs/status.md 2c), 1 to
+    /// [`MAX_PROOF_WORK`](crate::status::limits::MAX_PROOF_WORK); a colour's pockets share
+    /// two and a half times as much. More proves more pockets, for more time.
+    pub proof_work: usize,
 }
 
 /// What a confirmation does with a region the search cannot settle within the limits.
@@ -65,6 +69,7 @@ impl Default for StatusOptions {
             budget: DEFAULT_BUDGET,
             memory: DEFAULT_MEMORY,
             unresolved: Unresolved::Refuse,
+            proof_work: DEFAULT_PROOF_WORK,
         }
     }
 }

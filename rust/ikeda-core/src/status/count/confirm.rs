@@ -124,7 +124,7 @@ pub fn confirm_status(
     if opts.split && opts.prune {
         let first = first_class_chains(geo, cells, &chains);
         for c in [1u8, 2] {
-            let found = credited_groups(geo, cells, &chains, &chain_of, c, &first);
+            let found = credited_groups(geo, cells, &chains, &chain_of, c, &first, opts.proof_work);
             for k in found.walls {
                 claimed[k] = Some(Case::F2);
             }

@@ -9,22 +9,24 @@ use super::game::{PocketGame, PocketSet};
 use super::split::split_won;
 #[cfg(doc)]
 use crate::status::limits::MAX_POCKET_STATES;
-use crate::status::limits::{
-    MAX_POCKET, MAX_PROOF_NODES, MAX_SPLIT_TOTAL, MAX_SPLIT_WORK, SPLIT_PART,
-};
+use crate::status::limits::{MAX_POCKET, MAX_PROOF_NODES, SPLIT_PART, SPLIT_TOTAL_HALVES};
 
 /// What the split proofs of one colour's credited groups share: the work left, and the
 /// parts' answers found (`split.rs`; they do not depend on the pocket or the goal).
 pub(crate) struct SplitPool {
+    /// The most work of one pocket's proof.
+    work: usize,
     left: usize,
     memo: HashMap<Vec<u64>, bool>,
 }
 
 impl SplitPool {
-    /// A pool with all of [`MAX_SPLIT_TOTAL`] left.
-    pub(crate) fn new() -> Self {
+    /// A pool for proofs of at most `work` each, with [`SPLIT_TOTAL_HALVES`] half-proofs'
+    /// worth left.
+    pub(crate) fn new(work: usize) -> Self {
         SplitPool {
-            left: MAX_SPLIT_TOTAL,
+            work,
+            left: work / 2 * SPLIT_TOTAL_HALVES,
             memo: HashMap::new(),
         }
     }
@@ -60,7 +62,7 @@ impl PocketGame {
             if pool.left == 0 {
                 return None;
             }
-            let mut budget = ProofBudget::new(MAX_SPLIT_WORK.min(pool.left), SPLIT_PART);
+            let mut budget = ProofBudget::new(pool.work.min(pool.left), SPLIT_PART);
             budget.memo = std::mem::take(&mut pool.memo);
             budget
         } else {
@@ -107,6 +109,7 @@ impl PocketGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::status::limits::DEFAULT_PROOF_WORK;
     use crate::status::pocket::testing::drawn;
 
     #[test]
@@ -127,7 +130,7 @@ mod tests {
         assert_eq!(local.solve(all, a, 1, true, &mut states), None);
         let mut pool = SplitPool {
             left: 0,
-            ..SplitPool::new()
+            ..SplitPool::new(DEFAULT_PROOF_WORK)
         };
         assert_eq!(
             local.settles(all, a, 2, true, &mut states, &mut pool),
@@ -155,7 +158,7 @@ mod tests {
         ]);
         let mut states = 0;
         assert_eq!(local.solve(all, a, 1, true, &mut states), None);
-        let mut pool = SplitPool::new();
+        let mut pool = SplitPool::new(DEFAULT_PROOF_WORK);
         for eyes in [1, 2] {
             assert_eq!(
                 local.settles(all, a, eyes, true, &mut states, &mut pool),
@@ -176,7 +179,7 @@ mod tests {
             "#########",
         ]);
         local.lenient[0] = true;
-        let (mut states, mut pool) = (0, SplitPool::new());
+        let (mut states, mut pool) = (0, SplitPool::new(DEFAULT_PROOF_WORK));
         assert_eq!(
             local.settles(all, 0, 1, true, &mut states, &mut pool),
             Some(true)
@@ -199,18 +202,18 @@ mod tests {
             "c.....b#", //
             "#c###b##",
         ]);
-        let mut budget = ProofBudget::new(MAX_SPLIT_WORK, 0);
+        let mut budget = ProofBudget::new(DEFAULT_PROOF_WORK, 0);
         assert!(matches!(
             DepthFirstProver::new(&local, all, 1, true, None, &mut budget).prove(a),
             Ok(true)
         ));
         for eyes in [1, 2] {
-            let (mut states, mut pool) = (0, SplitPool::new());
+            let (mut states, mut pool) = (0, SplitPool::new(DEFAULT_PROOF_WORK));
             assert_eq!(
                 local.settles(all, a, eyes, true, &mut states, &mut pool),
                 Some(true)
             );
-            assert!(states <= MAX_SPLIT_WORK, "{states}");
+            assert!(states <= DEFAULT_PROOF_WORK, "{states}");
         }
     }
 }

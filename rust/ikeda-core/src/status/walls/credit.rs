@@ -94,10 +94,11 @@ pub(crate) fn credited_groups(
     chain_of: &[usize],
     c: u8,
     first_class: &[bool],
+    work: usize,
 ) -> CreditedGroups {
     let mut pockets = components(geo, |p| cells[p] != c, |_, _| true);
     let mut out = CreditedGroups::default();
-    let mut pool = SplitPool::new();
+    let mut pool = SplitPool::new(work);
     let mut cands: Vec<Candidate> = Vec::new();
     let conns = double_connections(geo, cells, chain_of, c);
     let mut reserved = vec![false; geo.points()];
@@ -431,6 +432,7 @@ fn hopeless_territory(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::status::limits::DEFAULT_PROOF_WORK;
     use crate::status::options::StatusOptions;
     use crate::status::search::grid::first_class_chains;
     use crate::status::testing::{chains_of, confirm, diagram};
@@ -442,7 +444,15 @@ mod tests {
         let (mut walls, mut dead) = (Vec::new(), Vec::new());
         for c in [1, 2] {
             let first = first_class_chains(geo, &cells, &chains);
-            let found = credited_groups(geo, &cells, &chains, &chain_of, c, &first);
+            let found = credited_groups(
+                geo,
+                &cells,
+                &chains,
+                &chain_of,
+                c,
+                &first,
+                DEFAULT_PROOF_WORK,
+            );
             walls.extend(found.walls.iter().flat_map(|&k| chains[k].clone()));
             dead.extend(found.dead.iter().flat_map(|&k| chains[k].clone()));
         }
