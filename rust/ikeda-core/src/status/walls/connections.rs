@@ -152,12 +152,11 @@ pub(crate) fn reaches(
 mod tests {
     use super::*;
     use crate::status::count::confirm::confirm_status;
-    use crate::status::limits::DEFAULT_PROOF_WORK;
     use crate::status::options::StatusOptions;
     use crate::status::report::StatusError;
     use crate::status::search::grid::first_class_chains;
     use crate::status::testing::{chains_of, confirm, diagram, legal_rows, random_row};
-    use crate::status::walls::credit::credited_groups;
+    use crate::status::walls::credit::credited_by_default;
 
     fn find(rows: &[&str], c: u8) -> Vec<[usize; 2]> {
         let (geo, cells) = diagram(rows);
@@ -177,18 +176,7 @@ mod tests {
         let first = first_class_chains(geo, &cells, &chains);
         let mut walls: Vec<usize> = [1u8, 2]
             .into_iter()
-            .flat_map(|c| {
-                credited_groups(
-                    geo,
-                    &cells,
-                    &chains,
-                    &chain_of,
-                    c,
-                    &first,
-                    DEFAULT_PROOF_WORK,
-                )
-                .walls
-            })
+            .flat_map(|c| credited_by_default(geo, &cells, &chains, &chain_of, c, &first).walls)
             .collect();
         walls.sort_unstable();
         let opts = StatusOptions {
@@ -402,15 +390,7 @@ mod tests {
             let (geo, cells) = diagram(rows);
             let (chains, chain_of) = chains_of(geo, &cells);
             let first = first_class_chains(geo, &cells, &chains);
-            let found = credited_groups(
-                geo,
-                &cells,
-                &chains,
-                &chain_of,
-                2,
-                &first,
-                DEFAULT_PROOF_WORK,
-            );
+            let found = credited_by_default(geo, &cells, &chains, &chain_of, 2, &first);
             assert!(found.territories >= 1, "{rows:?}");
             let mut claimed_dead: Vec<usize> =
                 found.dead.iter().flat_map(|&k| chains[k].clone()).collect();

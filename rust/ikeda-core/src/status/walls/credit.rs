@@ -412,6 +412,28 @@ pub(crate) fn credited_groups(
     out
 }
 
+/// [`credited_groups`] with the default proof work, for the tests.
+#[cfg(test)]
+pub(crate) fn credited_by_default(
+    geo: Geometry,
+    cells: &[u8],
+    chains: &[Vec<usize>],
+    chain_of: &[usize],
+    c: u8,
+    first_class: &[bool],
+) -> CreditedGroups {
+    use crate::status::limits::DEFAULT_PROOF_WORK;
+    credited_groups(
+        geo,
+        cells,
+        chains,
+        chain_of,
+        c,
+        first_class,
+        DEFAULT_PROOF_WORK,
+    )
+}
+
 /// Whether `pocket` (of colour `c`, two points or more) is a territory A cannot live in
 /// (docs/status.md 2f): 2e's miai cover of its interior, with no pair on a point of a
 /// connection (`reserved`: those are answered by the connection), is hopeless for A, and
@@ -432,7 +454,6 @@ fn hopeless_territory(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::limits::DEFAULT_PROOF_WORK;
     use crate::status::options::StatusOptions;
     use crate::status::search::grid::first_class_chains;
     use crate::status::testing::{chains_of, confirm, diagram};
@@ -444,15 +465,7 @@ mod tests {
         let (mut walls, mut dead) = (Vec::new(), Vec::new());
         for c in [1, 2] {
             let first = first_class_chains(geo, &cells, &chains);
-            let found = credited_groups(
-                geo,
-                &cells,
-                &chains,
-                &chain_of,
-                c,
-                &first,
-                DEFAULT_PROOF_WORK,
-            );
+            let found = credited_by_default(geo, &cells, &chains, &chain_of, c, &first);
             walls.extend(found.walls.iter().flat_map(|&k| chains[k].clone()));
             dead.extend(found.dead.iter().flat_map(|&k| chains[k].clone()));
         }
